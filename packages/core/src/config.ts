@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A start-up configuration problem: lists every bad variable at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses environment variables with a zod object whose keys are the variable names.
+ * Fails fast, naming every variable that is wrong.
+ */
+export function parseEnv<Schema extends z.ZodObject>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** Comma-separated list; empty entries dropped; unset or blank → undefined. */
+export const commaList = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const items = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+    return items.length > 0 ? items : undefined;
+  });
+
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+const segment = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'a path segment: letters, digits, ".", "_" or "-"')
+  .optional();
+
+/** The variables every toolgate process reads, whatever packs it serves. */
+export const serverEnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOWED_ORIGINS: commaList,
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  CHAIN_SEGMENT: segment,
+  CONCERT_SEGMENT: segment,
+  GAME_SEGMENT: segment,
+  SPORTS_SEGMENT: segment,
+  QUOTES_SEGMENT: segment,
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+/** The path segment for a pack: `<PACK>_SEGMENT` or the pack's own name. */
+export function segmentFor(packName: string, env: NodeJS.ProcessEnv): string {
+  const value = env[`${packName.toUpperCase()}_SEGMENT`]?.trim();
+  return value ? value : packName;
+}

@@ -1,0 +1,80 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { createDispatcher } from '../mcp/dispatcher.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+import type { GatewayMetrics } from '../metrics.ts';
+import type { Pack } from '../pack.ts';
+import { errorHandler } from './error-handler.ts';
+import { operationalRoutes, type ReadinessCheck } from './health.ts';
+import { createMcpRoute } from './mcp-route.ts';
+import { originGuard } from './origin-guard.ts';
+import { HttpProblem } from './problem.ts';
+import { requestId } from './request-id.ts';
+
+export interface MountedPack {
+  pack: Pack;
+  segment: string;
+}
+
+export interface AppOptions {
+  packs: MountedPack[];
+  logger: Logger;
+  metrics: GatewayMetrics;
+  allowedOrigins?: readonly string[];
+  maxBodyBytes?: number;
+  readiness?: ReadinessCheck[];
+  /** Extra middleware run before every MCP route (auth, rate limits). */
+  guards?: express.RequestHandler[];
+}
+
+function observeRequests(pack: string, metrics: GatewayMetrics, logger: Logger) {
+  return function observeRequest(_request: Request, response: Response, next: NextFunction): void {
+    const started = performance.now();
+    response.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observeRequest(pack, response.statusCode, seconds);
+      logger.debug({ requestId: response.locals.requestId, pack, status: response.statusCode, ms: seconds * 1000 }, 'request');
+    });
+    next();
+  };
+}
+
+/**
+ * Builds the HTTP app for one or more packs, each at `/<segment>/mcp`. Never listens and
+ * never reads the environment: the caller hands in everything (the all-in-one gateway,
+ * a single pack's service, or a test).
+ */
+export function createApp(options: AppOptions): Express {
+  const { packs, logger, metrics } = options;
+  const segments = new Set<string>();
+  for (const { segment, pack } of packs) {
+    if (segments.has(segment)) throw new Error(`two packs share the path segment "${segment}" (second: ${pack.name})`);
+    segments.add(segment);
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestId());
+  app.use(
+    operationalRoutes({
+      packs: packs.map(({ pack }) => pack.name),
+      readiness: options.readiness ?? [],
+      registry: metrics.registry,
+    }),
+  );
+
+  const guard = originGuard(options.allowedOrigins);
+  for (const { pack, segment } of packs) {
+    const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
+    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+    app.use(`/${segment}/mcp`, observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route);
+  }
+
+  app.use((request: Request) => {
+    throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);
+  });
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,82 @@
+import { Router, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
+import type { IncomingMessage, JsonRpcResponse } from '../mcp/json-rpc.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+import { classifyRequest } from './classify-request.ts';
+import { HttpProblem } from './problem.ts';
+import { readJsonBody } from './read-json-body.ts';
+import { requestIdOf } from './request-id.ts';
+
+export interface McpRouteOptions {
+  dispatcher: Dispatcher;
+  logger: Logger;
+  maxBodyBytes: number;
+}
+
+type ResponseFormat = 'json' | 'sse';
+
+/** JSON unless the client's Accept rules it out; no Accept at all (the spec's bare call) means JSON. */
+function chooseFormat(accept: string | undefined): ResponseFormat {
+  if (!accept) return 'json';
+  const types = accept.split(',').map((part) => part.split(';', 1)[0]!.trim().toLowerCase());
+  if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json';
+  if (types.includes('text/event-stream')) return 'sse';
+  throw new HttpProblem(406, ErrorCode.ConnectionClosed, 'Not Acceptable: Client must accept application/json or text/event-stream');
+}
+
+function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse | JsonRpcResponse[]): void {
+  if (format === 'json') {
+    response.status(status).type('application/json').send(JSON.stringify(payload));
+    return;
+  }
+  const events = (Array.isArray(payload) ? payload : [payload]).map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  response.status(status).set({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+  response.end(events.join(''));
+}
+
+function abortOnClose(response: Response): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOptions): Router {
+  const router = Router();
+
+  async function answer(messages: IncomingMessage[], dialect: Dialect, response: Response) {
+    const requests = messages.flatMap((message) => (message.kind === 'request' ? [message.message] : []));
+    if (requests.length === 0) return { status: 202, replies: [] as JsonRpcResponse[] };
+    const requestId = requestIdOf(response);
+    const context: DispatchContext = { dialect, requestId, signal: abortOnClose(response), logger: logger.child({ requestId }) };
+    const replies = await Promise.all(requests.map((rpc) => dispatcher.handle(rpc, context)));
+    return { status: 200, replies };
+  }
+
+  router.post('/', async (request, response) => {
+    const format = chooseFormat(request.headers.accept);
+    const body = await readJsonBody(request, maxBodyBytes);
+    const classified = classifyRequest(body, request.headers);
+    const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
+    const { status, replies } = await answer(messages, classified.dialect, response);
+    if (status === 202) {
+      response.status(202).end();
+      return;
+    }
+    const batch = classified.dialect === 'legacy' && classified.batch;
+    const only = replies[0]!;
+    // 2026-07-28 maps an unknown method to 404; every other in-band error stays 200.
+    const modernNotFound = classified.dialect === 'modern' && 'error' in only && only.error.code === ErrorCode.MethodNotFound;
+    send(response, modernNotFound ? 404 : 200, format, batch ? replies : only);
+  });
+
+  // Stateless: there is no session to GET a stream from or to DELETE.
+  router.all('/', () => {
+    throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
+  });
+
+  return router;
+}

@@ -1,0 +1,100 @@
+import type { Logger } from 'pino';
+import type { Pack } from '../pack.ts';
+import { callTool, type CallOutcome } from './call-tool.ts';
+import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
+import {
+  ErrorCode,
+  LATEST_LEGACY_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  MODERN_PROTOCOL_VERSIONS,
+  isLegacyVersion,
+} from './protocol.ts';
+import { buildToolCatalog } from './tool-catalog.ts';
+
+export type Dialect = 'legacy' | 'modern';
+
+export interface DispatchContext {
+  dialect: Dialect;
+  requestId: string;
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+export interface ToolCallObserver {
+  (event: { pack: string; tool: string; outcome: CallOutcome; seconds: number }): void;
+}
+
+export interface Dispatcher {
+  readonly pack: Pack;
+  /** Answers one JSON-RPC request. Never throws. */
+  handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse>;
+}
+
+/** How long a 2026 client may cache list and discover results: the tool set is fixed per deployment. */
+const LIST_TTL_MS = 300_000;
+
+/**
+ * The long-lived dispatcher of one pack: everything that does not depend on the request
+ * (tool catalogue, JSON Schemas, server info) is built here once.
+ */
+export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObserver } = {}): Dispatcher {
+  const catalog = buildToolCatalog(pack);
+  const serverInfo = { name: `toolgate-${pack.name}`, version: pack.version };
+  const capabilities = { tools: { listChanged: false } };
+  const modernMeta = { [META_SERVER_INFO]: serverInfo };
+  const instructions = pack.instructions === undefined ? {} : { instructions: pack.instructions };
+
+  const modernList = (result: Record<string, unknown>) => ({
+    ...result,
+    resultType: 'complete',
+    ttlMs: LIST_TTL_MS,
+    cacheScope: 'public',
+    _meta: modernMeta,
+  });
+
+  async function handleToolsCall(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+    const name = request.params?.name;
+    if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs params.name');
+    const tool = catalog.find(name);
+    if (!tool) return errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
+    const started = performance.now();
+    const { result, outcome } = await callTool(tool, request.params?.arguments, context);
+    options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
+    if (context.dialect === 'modern') return resultResponse(request.id, { ...result, resultType: 'complete', _meta: modernMeta });
+    return resultResponse(request.id, result);
+  }
+
+  function handleInitialize(request: JsonRpcRequest): JsonRpcResponse {
+    const requested = request.params?.protocolVersion;
+    const protocolVersion = typeof requested === 'string' && isLegacyVersion(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
+    return resultResponse(request.id, { protocolVersion, capabilities, serverInfo, ...instructions });
+  }
+
+  async function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+    const modern = context.dialect === 'modern';
+    switch (request.method) {
+      case 'tools/call':
+        return handleToolsCall(request, context);
+      case 'tools/list':
+        return resultResponse(request.id, modern ? modernList({ tools: catalog.listed }) : { tools: catalog.listed });
+      case 'ping':
+        // 2026-07-28 dropped ping; only the handshake era has it.
+        if (!modern) return resultResponse(request.id, {});
+        break;
+      case 'initialize':
+        if (!modern) return handleInitialize(request);
+        break;
+      case 'server/discover':
+        if (modern) {
+          return resultResponse(
+            request.id,
+            modernList({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, serverInfo, ...instructions }),
+          );
+        }
+        break;
+    }
+    return errorResponse(request.id, ErrorCode.MethodNotFound, 'Method not found');
+  }
+
+  return { pack, handle };
+}

@@ -1,0 +1,34 @@
+/** Protocol facts shared by every dialect toolgate serves. */
+
+/** 2025-era revisions, newest first: negotiated by `initialize`. */
+export const LEGACY_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
+export const LATEST_LEGACY_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0];
+
+/** Revisions that carry the per-request envelope instead of a handshake. */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** Transport-level rejection (the SDK's "Bad Request", "Not Acceptable", …). */
+  ConnectionClosed: -32000,
+  /** 2026-07-28: the request headers and the body disagree. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the envelope names a revision this server does not serve. */
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+export function isLegacyVersion(version: string): boolean {
+  return (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
+export function isModernVersion(version: string): boolean {
+  return (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}

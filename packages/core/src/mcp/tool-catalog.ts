@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Pack } from '../pack.ts';
+import type { ToolDefinition } from '../tool.ts';
+
+/** A tool as `tools/list` describes it. */
+export interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface ToolCatalog {
+  /** Built once at start and shared by every `tools/list` answer. */
+  listed: ListedTool[];
+  find(name: string): ToolDefinition | undefined;
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+export function buildToolCatalog(pack: Pack): ToolCatalog {
+  const byName = new Map(pack.tools.map((tool) => [tool.name, tool]));
+  const listed = pack.tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toJsonSchema(tool.inputSchema, 'input'),
+    outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+    ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+  }));
+  return { listed, find: (name) => byName.get(name) };
+}

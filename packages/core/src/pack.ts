@@ -1,0 +1,20 @@
+import type { ToolDefinition } from './tool.ts';
+
+/** A group of tools served together at `/<segment>/mcp`. */
+export interface Pack {
+  /** Stable name: `chain`, `quotes`, … Also the default path segment. */
+  name: string;
+  version: string;
+  /** Shown to clients at initialize / server/discover. */
+  instructions?: string;
+  tools: ToolDefinition[];
+}
+
+export function definePack(pack: Pack): Pack {
+  const names = new Set<string>();
+  for (const tool of pack.tools) {
+    if (names.has(tool.name)) throw new Error(`pack ${pack.name}: tool ${tool.name} is declared twice`);
+    names.add(tool.name);
+  }
+  return pack;
+}

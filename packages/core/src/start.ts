@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ConfigError, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
+import { createApp } from './http/create-app.ts';
+import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import type { BuiltPack, PackModule } from './pack-module.ts';
+import { closeOnSignals, serve, type RunningServer } from './serve.ts';
+
+export interface StartOptions {
+  /** Name in logs: `gateway`, or the pack's name. */
+  service: string;
+  modules: PackModule[];
+  defaultPort: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Parses every variable the process needs (server and packs) in one pass, so a bad start
+ * names all of its problems at once, then builds the packs and listens.
+ */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const problems: string[] = [];
+  const parse = <Schema extends z.ZodObject>(schema: Schema): z.infer<Schema> | undefined => {
+    try {
+      return parseEnv(schema, env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.message.split('\n').slice(1));
+      return undefined;
+    }
+  };
+  const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort) }));
+  const packConfigs = options.modules.map((module) => parse(module.envSchema));
+  if (!server || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+
+  const logger = createLogger({ level: server.LOG_LEVEL, name: options.service });
+  const built: BuiltPack[] = [];
+  for (const [index, module] of options.modules.entries()) {
+    // Every config parsed (no problems were found above).
+    const config = packConfigs[index]!;
+    built.push(await module.create(config, { logger: logger.child({ pack: module.name }) }));
+  }
+  const app = createApp({
+    packs: built.map(({ pack }) => ({ pack, segment: segmentFor(pack.name, env) })),
+    logger,
+    metrics: createMetrics(),
+    allowedOrigins: server.ALLOWED_ORIGINS,
+    maxBodyBytes: server.MAX_BODY_BYTES,
+    readiness: built.flatMap(({ readiness }) => readiness ?? []),
+  });
+  const running = await serve(app, {
+    port: server.PORT,
+    host: server.HOST,
+    logger,
+    shutdownTimeoutMs: server.SHUTDOWN_TIMEOUT_MS,
+    onClose: async () => {
+      await Promise.all(built.map(({ close }) => close?.()));
+    },
+  });
+  logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`) }, 'listening');
+  return running;
+}
+
+/** A service's main(): start, drain on SIGTERM, and exit 1 with the reason on a bad start. */
+export function runMain(options: StartOptions): void {
+  startServer(options).then(
+    (running) => closeOnSignals(running, createLogger({ level: 'info', name: options.service })),
+    (error: unknown) => {
+      process.stderr.write(`${options.service}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export { packModules } from './pack-modules.ts';
+export { selectPacks } from './select-packs.ts';
