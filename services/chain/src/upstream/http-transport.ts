@@ -1,0 +1,74 @@
+import { UpstreamError } from './upstream-error.ts';
+
+/**
+ * The pack's only door to the network. Everything above it is transport-agnostic, so a
+ * resilient client (retries, breaker, shared cache: @toolgate/upstream) replaces the
+ * default below without touching the providers. Implementations throw UpstreamError and
+ * never put the URL in a message.
+ */
+export interface HttpTransport {
+  /** POSTs JSON and returns the parsed JSON reply of a 2xx answer. */
+  postJson(url: string, body: unknown, options: { signal?: AbortSignal }): Promise<unknown>;
+  /** HEAD request; resolves to the status code (a 404 is an answer, not an error). */
+  head(url: string, options: { signal?: AbortSignal }): Promise<number>;
+}
+
+/** Largest reply accepted: a token lookup answers in a few hundred bytes. */
+const MAX_REPLY_BYTES = 1_048_576;
+
+function describeFailure(error: unknown, timeoutMs: number, callerSignal: AbortSignal | undefined): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  if (callerSignal?.aborted) return new UpstreamError('request cancelled by the caller', { failure: 'network', isRetryable: false });
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new UpstreamError(`no answer within ${timeoutMs} ms`, { failure: 'timeout' });
+  }
+  // undici wraps the socket error in `cause`; its code (ECONNREFUSED, …) is safe to show, its message may hold the host.
+  const code = error instanceof Error && error.cause && typeof error.cause === 'object' && 'code' in error.cause ? String(error.cause.code) : 'connection failed';
+  return new UpstreamError(`could not connect (${code})`, { failure: 'network' });
+}
+
+/** The default transport: Node's fetch with a per-attempt timeout, no retries. */
+export function createFetchTransport(options: { timeoutMs: number; fetch?: typeof fetch }): HttpTransport {
+  const doFetch = options.fetch ?? fetch;
+  const withTimeout = (signal: AbortSignal | undefined) => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  };
+
+  return {
+    async postJson(url, body, { signal }) {
+      try {
+        const response = await doFetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+          signal: withTimeout(signal),
+        });
+        const text = await response.text();
+        if (!response.ok) {
+          throw new UpstreamError(`HTTP ${response.status}`, {
+            failure: 'http',
+            statusCode: response.status,
+            isRetryable: response.status === 429 || response.status >= 500,
+          });
+        }
+        if (text.length > MAX_REPLY_BYTES) throw new UpstreamError('reply too large', { failure: 'malformed' });
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          throw new UpstreamError('reply is not JSON', { failure: 'malformed' });
+        }
+      } catch (error) {
+        throw describeFailure(error, options.timeoutMs, signal);
+      }
+    },
+    async head(url, { signal }) {
+      try {
+        const response = await doFetch(url, { method: 'HEAD', signal: withTimeout(signal), redirect: 'follow' });
+        return response.status;
+      } catch (error) {
+        throw describeFailure(error, options.timeoutMs, signal);
+      }
+    },
+  };
+}
