@@ -16,15 +16,18 @@ export interface HttpTransport {
 /** Largest reply accepted: a token lookup answers in a few hundred bytes. */
 const MAX_REPLY_BYTES = 1_048_576;
 
+/** Error fields read by duck typing: fetch's errors may come from another realm (test VMs), where instanceof fails. */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
+
 function describeFailure(error: unknown, timeoutMs: number, callerSignal: AbortSignal | undefined): UpstreamError {
   if (error instanceof UpstreamError) return error;
   if (callerSignal?.aborted) return new UpstreamError('request cancelled by the caller', { failure: 'network', isRetryable: false });
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return new UpstreamError(`no answer within ${timeoutMs} ms`, { failure: 'timeout' });
-  }
-  // undici wraps the socket error in `cause`; its code (ECONNREFUSED, …) is safe to show, its message may hold the host.
-  const code = error instanceof Error && error.cause && typeof error.cause === 'object' && 'code' in error.cause ? String(error.cause.code) : 'connection failed';
-  return new UpstreamError(`could not connect (${code})`, { failure: 'network' });
+  const name = field(error, 'name');
+  if (name === 'TimeoutError' || name === 'AbortError') return new UpstreamError(`no answer within ${timeoutMs} ms`, { failure: 'timeout' });
+  // undici puts the socket error in `cause`; its code (ECONNREFUSED, …) is safe to show, its message may hold the host.
+  const code = field(field(error, 'cause'), 'code');
+  return new UpstreamError(`could not connect (${typeof code === 'string' ? code : 'connection failed'})`, { failure: 'network' });
 }
 
 /** The default transport: Node's fetch with a per-attempt timeout, no retries. */
