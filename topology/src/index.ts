@@ -7,3 +7,5 @@ export { repoRoot, renderScript } from './repo.ts';
 export { postRpc, toolCall } from './rpc.ts';
 export { startService } from './service-process.ts';
 export type { RunningService, ServiceSpec } from './service-process.ts';
+export { runLoad } from './load-loop.ts';
+export type { LoadResult } from './load-loop.ts';
