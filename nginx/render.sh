@@ -41,10 +41,10 @@ else
 fi
 
 # The values land in nginx syntax: only plain names, addresses and sizes get through.
-check() { # value, allowed-character class, what
+check() { # value, allowed-character class ("]" first, if any), what
   case "$1" in '' | *[!$2]*) fail "invalid $3: \"$1\"" ;; esac
 }
-check "$NGINX_LISTEN" 'A-Za-z0-9.:[]' NGINX_LISTEN
+check "$NGINX_LISTEN" ']A-Za-z0-9.:[' NGINX_LISTEN
 check "$NGINX_CLIENT_MAX_BODY_SIZE" '0-9kKmMgG' NGINX_CLIENT_MAX_BODY_SIZE
 check "$NGINX_PROXY_READ_TIMEOUT" '0-9mshd' NGINX_PROXY_READ_TIMEOUT
 check "$NGINX_WORKER_PROCESSES" 'a-z0-9' NGINX_WORKER_PROCESSES
@@ -65,7 +65,7 @@ for entry in $TOOLGATE_UPSTREAMS; do
   old_ifs=$IFS
   IFS=,
   for server in $servers; do
-    check "$server" 'A-Za-z0-9.:[]_-' "server of pack $name"
+    check "$server" ']A-Za-z0-9.:[_-' "server of pack $name"
     lines="${lines}    server ${server} max_fails=1 fail_timeout=5s${server_params:+ $server_params};
 "
   done

@@ -57,7 +57,7 @@ describe('a replica killed under load', () => {
     expect(survivor.child.exitCode).toBeNull();
   });
 
-  it('reports the pack unavailable (503, JSON) once no replica is left,', async () => {
+  it('reports the pack unavailable (503, JSON) once no replica is left', async () => {
     const [, survivor] = replicas as [RunningService, RunningService];
     const before = await fetch(`${nginx.url}/healthz`);
     expect(before.status).toBe(200);
