@@ -9,3 +9,4 @@ export { startService } from './service-process.ts';
 export type { RunningService, ServiceSpec } from './service-process.ts';
 export { runLoad } from './load-loop.ts';
 export type { LoadResult } from './load-loop.ts';
+export { interpolate, referencedVariables } from './compose-interpolate.ts';
