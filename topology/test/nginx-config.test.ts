@@ -40,7 +40,7 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     const upstream = await readFile(join(dir, 'conf/packs/quotes.upstream.conf'), 'utf8');
     expect(upstream).toContain('server 127.0.0.1:18085 max_fails=1 fail_timeout=5s;');
     expect(upstream).toContain('server 127.0.0.1:18086 max_fails=1 fail_timeout=5s;');
-    expect(upstream).toMatch(/keepalive 32;/);
+    expect(upstream).toMatch(/keepalive 64;/);
   });
 
   it('renders for docker compose: service names re-resolved through Docker DNS, so --scale replicas are found', async () => {
