@@ -54,7 +54,7 @@ export function classifyRequest(body: unknown, headers: IncomingHttpHeaders): Cl
       throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batches may not contain requests for protocol revision 2026-07-28 or later');
     }
     if (messages.some((message) => message.kind === 'invalid')) {
-      throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: the request body is not a valid JSON-RPC message');
+      throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batch contains an invalid message');
     }
     checkLegacyVersionHeader(versionHeader);
     return { dialect: 'legacy', batch: true, messages };

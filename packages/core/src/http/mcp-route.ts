@@ -57,9 +57,15 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   }
 
   router.post('/', async (request, response) => {
-    const format = chooseFormat(request.headers.accept);
-    const body = await readJsonBody(request, maxBodyBytes);
+    const body = await readJsonBody(request, maxBodyBytes).catch((error: unknown) => {
+      // A body that cannot be read is served as 2025-era (the SDK's order): Accept is judged first.
+      chooseFormat(request.headers.accept);
+      throw error;
+    });
     const classified = classifyRequest(body, request.headers);
+    // 2026-07-28 answers one JSON body whatever Accept says (as the SDK does); only the
+    // 2025-era transport negotiates JSON or SSE.
+    const format = classified.dialect === 'modern' ? 'json' : chooseFormat(request.headers.accept);
     const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
     const { status, replies } = await answer(messages, classified.dialect, response);
     if (status === 202) {

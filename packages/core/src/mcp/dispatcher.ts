@@ -88,7 +88,8 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
         if (modern) {
           return resultResponse(
             request.id,
-            modernList({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, serverInfo, ...instructions }),
+            // serverInfo travels in _meta on 2026-07-28; the discover result itself has no such field.
+            modernList({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, ...instructions }),
           );
         }
         break;
