@@ -108,6 +108,16 @@ export const corpus: Case[] = [
     headers: { 'mcp-protocol-version': '2027-01-01' },
     meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' },
   }),
+  modern('2026: unsupported version in the envelope, 2026-07-28 in the header', 23, 'server/discover', {}, {
+    meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' },
+  }),
+  modern('2026: a 2025 revision in the envelope, 2026-07-28 in the header', 24, 'tools/list', {}, {
+    meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '2025-06-18' },
+  }),
+  modern('2026: unsupported version in the envelope, no header', 25, 'server/discover', {}, {
+    headers: { 'mcp-protocol-version': undefined },
+    meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' },
+  }),
   modern('2026: clientCapabilities missing', 15, 'tools/list', {}, { meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }),
   modern('2026: unknown method', 16, 'foo/bar'),
   modern('2026: ping is gone', 17, 'ping'),
