@@ -1,5 +1,5 @@
 import { createMcpHandler, McpServer, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { createLogger, type Pack } from '../../src/index.ts';
+import { createLogger, isContentTool, type Pack } from '../../src/index.ts';
 
 /**
  * The reference: the SDK v2's documented per-request server (`createMcpHandler`) serving the
@@ -12,27 +12,24 @@ export function createReferenceHandler(pack: Pack): McpHttpHandler {
   const factory = () => {
     const server = new McpServer({ name: 'reference', version: '0.0.0' }, pack.instructions ? { instructions: pack.instructions } : {});
     for (const tool of pack.tools) {
-      server.registerTool(
-        tool.name,
-        {
-          title: tool.title,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          outputSchema: tool.outputSchema,
-          // toolgate publishes the title inside the annotations too (MCP's ToolAnnotations.title),
-          // so the reference is given the annotations exactly as the pack publishes them.
-          ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
-        },
-        async (args: unknown) => {
-          const value = (await tool.handler(args as never, {
-            signal: new AbortController().signal,
-            requestId: 'reference',
-            logger,
-          })) as Record<string, unknown>;
-          // A thrown ToolError becomes an isError result with its message in the SDK as well.
-          return { structuredContent: value, content: [{ type: 'text' as const, text: JSON.stringify(value) }] };
-        },
-      );
+      const context = { signal: new AbortController().signal, requestId: 'reference', logger };
+      const config = {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        // toolgate publishes the title inside the annotations too (MCP's ToolAnnotations.title),
+        // so the reference is given the annotations exactly as the pack publishes them.
+        ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+      };
+      if (isContentTool(tool)) {
+        server.registerTool(tool.name, config, async (args: unknown) => ({ content: await tool.handler(args as never, context) }));
+        continue;
+      }
+      server.registerTool(tool.name, { ...config, outputSchema: tool.outputSchema }, async (args: unknown) => {
+        const value = (await tool.handler(args as never, context)) as Record<string, unknown>;
+        // A thrown ToolError becomes an isError result with its message in the SDK as well.
+        return { structuredContent: value, content: [{ type: 'text' as const, text: JSON.stringify(value) }] };
+      });
     }
     return server;
   };
