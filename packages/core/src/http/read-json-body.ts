@@ -35,7 +35,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 }
 
 function tooLarge(maxBytes: number): HttpProblem {
-  return new HttpProblem(413, ErrorCode.InvalidRequest, `Payload Too Large: the request body exceeds ${maxBytes} bytes`, {
+  return new HttpProblem(413, ErrorCode.ConnectionClosed, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
     headers: { connection: 'close' },
   });
 }
