@@ -7,7 +7,7 @@ import { shapesModule } from './fixtures/shapes-pack.ts';
 import { fuzzPacks } from './fuzz/fuzz-packs.ts';
 import { startUpstreamStub, upstreamEnv } from './support/upstream-stub.ts';
 
-// Reproducible: the same seed sends the same requests. FUZZ_SEED picks another run.
+// Reproducible: the same seed sends the same requests. TOOLGATE_FUZZ_SEED picks another run.
 const SEED = Number(process.env.TOOLGATE_FUZZ_SEED ?? 20_260_728);
 const CASES_PER_PACK = 1_000;
 
