@@ -68,7 +68,7 @@ describe('events (concert pack, Bandsintown)', () => {
     const seen = upstream.requests.length;
     const started = Date.now();
     const fast = await pack.call('events', { location: 'Madrid' });
-    expect(Date.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(1500);
     expect(fast.content[0]!.text).toMatch(/^Bandsintown: unavailable after repeated failures \(circuit open: failing fast\), retry in \d+ s$/);
     expect(upstream.requests.length).toBe(seen);
   });
