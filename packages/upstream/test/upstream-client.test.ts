@@ -16,7 +16,8 @@ const makeClient = (overrides: Partial<UpstreamClientOptions> = {}) =>
   createUpstreamClient({
     name: 'Test API',
     baseUrl: upstream.url,
-    timeoutMs: 300,
+    // Generous: under parallel test load a first request can take a few hundred ms.
+    timeoutMs: 1500,
     cache: createMemoryCache(),
     secrets: [SECRET],
     retry: { retries: 2, initialDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 1500 },
@@ -87,7 +88,7 @@ describe('faults at the upstream', () => {
   it('times out each attempt and reports the timeout', async () => {
     upstream.inject({ kind: 'timeout' });
     const started = Date.now();
-    const error = await failure(get(makeClient({ retry: { retries: 1, initialDelayMs: 10, maxDelayMs: 10 } })));
+    const error = await failure(get(makeClient({ timeoutMs: 300, retry: { retries: 1, initialDelayMs: 10, maxDelayMs: 10 } })));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error.message).toMatch(/^Test API: no response within 300 ms \(timed out\)$/);
     expect(error.isRetryable).toBe(true);
@@ -145,7 +146,7 @@ describe('faults at the upstream', () => {
   it('keeps secrets out of error messages, urls and causes', async () => {
     for (const fault of [{ kind: 'reset' }, { kind: 'status', status: 500 }, { kind: 'malformed' }, { kind: 'timeout' }] as const) {
       upstream.inject(fault);
-      const client = makeClient({ retry: { retries: 0 }, headers: { authorization: `Bearer ${SECRET}` } });
+      const client = makeClient({ timeoutMs: 300, retry: { retries: 0 }, headers: { authorization: `Bearer ${SECRET}` } });
       const error = await failure(client.get({ path: `/v1/${SECRET}/events`, params: { app_id: SECRET, key: 'other' }, schema, ttlMs: 0 }));
       const everything = JSON.stringify({ message: error.message, url: error.url, cause: String(error.cause), stack: error.stack });
       expect(everything).not.toContain(SECRET);

@@ -18,7 +18,7 @@ describe('events_rotation with BRAWLSTARS_API_TOKEN (official API)', () => {
       rotation[1].endTime = compact(Date.now() + endsIn);
       return { body: rotation };
     });
-    pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '400' });
+    pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '1000' });
   });
   afterEach(async () => {
     await pack.close();
@@ -60,7 +60,7 @@ describe('events_rotation without a token (Brawlify)', () => {
   let pack: PackHarness;
   beforeEach(async () => {
     upstream = await startFakeUpstream((request) => (request.path === '/v1/events' ? { body: read('brawlify-events.json') } : { status: 404, body: {} }));
-    pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '400' });
+    pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '1000' });
   });
   afterEach(async () => {
     await pack.close();
@@ -74,7 +74,7 @@ describe('events_rotation without a token (Brawlify)', () => {
   });
 
   it.each([
-    ['a timeout', { kind: 'timeout' } as const, /^Brawlify: no response within 400 ms \(timed out\)$/],
+    ['a timeout', { kind: 'timeout' } as const, /^Brawlify: no response within 1000 ms \(timed out\)$/],
     ['a 500', { kind: 'status', status: 500 } as const, /^Brawlify: server error \(HTTP 500\)$/],
     ['a 429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: '60' } as const, /^Brawlify: rate limited \(HTTP 429, retry in 60 s\)$/],
     ['malformed JSON', { kind: 'malformed' } as const, /^Brawlify: sent a response that is not valid JSON$/],

@@ -18,7 +18,7 @@ beforeEach(async () => {
     THESPORTSDB_API_KEY: KEY,
     THESPORTSDB_BASE_URL: `${upstream.url}/api/v1/json`,
     THESPORTSDB_REQUESTS_PER_MINUTE: '5',
-    UPSTREAM_TIMEOUT_MS: '400',
+    UPSTREAM_TIMEOUT_MS: '1000',
   });
 });
 afterEach(async () => {
@@ -66,7 +66,7 @@ describe('events_by_day (sports pack, TheSportsDB)', () => {
   });
 
   it.each([
-    ['a timeout', { kind: 'timeout' } as const, /^TheSportsDB: no response within 400 ms \(timed out\)$/],
+    ['a timeout', { kind: 'timeout' } as const, /^TheSportsDB: no response within 1000 ms \(timed out\)$/],
     ['a 500', { kind: 'status', status: 500 } as const, /^TheSportsDB: server error \(HTTP 500\)$/],
     ['a 429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: '45' } as const, /^TheSportsDB: rate limited \(HTTP 429, retry in 45 s\)$/],
     ['malformed JSON', { kind: 'malformed' } as const, /^TheSportsDB: sent a response that is not valid JSON$/],
