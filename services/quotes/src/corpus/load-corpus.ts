@@ -6,9 +6,16 @@ import { slugify } from './slug.ts';
 
 /** Turns validated rows into the corpus, deriving `author_slug` and `length` as Quotable did. */
 export function buildCorpus(quoteRows: QuoteRow[], authorRows: AuthorRow[] = [], tagRows: TagRow[] = [], source = 'quotes.json'): Corpus {
+  // Names repeat across many quotes: slugify each distinct one once.
+  const slugs = new Map<string, string>();
+  const slugOf = (name: string) => {
+    let slug = slugs.get(name);
+    if (slug === undefined) slugs.set(name, (slug = slugify(name)));
+    return slug;
+  };
   const tags = new Map<string, TagInfo>();
   const addTag = (name: string) => {
-    const slug = slugify(name);
+    const slug = slugOf(name);
     if (slug && !tags.has(slug)) tags.set(slug, { name: name.trim(), slug });
     return slug;
   };
@@ -18,7 +25,7 @@ export function buildCorpus(quoteRows: QuoteRow[], authorRows: AuthorRow[] = [],
   const quotes: Quote[] = quoteRows.map((row, index) => {
     if (ids.has(row._id)) throw new CorpusError(`${source}: row ${index + 1} (_id ${JSON.stringify(row._id)}) repeats an _id`);
     ids.add(row._id);
-    const author_slug = slugify(row.author);
+    const author_slug = slugOf(row.author);
     if (!author_slug) throw new CorpusError(`${source}: row ${index + 1} (_id ${JSON.stringify(row._id)}) has an author with no letters`);
     const quoteTags = [...new Set(row.tags.map(addTag).filter(Boolean))];
     return { id: row._id, content: row.content, author: row.author, author_slug, length: row.content.length, tags: quoteTags };

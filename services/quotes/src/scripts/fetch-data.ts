@@ -7,6 +7,8 @@ import { fetchCorpus } from '../data-fetch/fetch-corpus.ts';
 import { DEFAULT_BASE_URL } from '../data-fetch/pinned-corpus.ts';
 
 const { values } = parseArgs({
+  // pnpm passes a bare `--` through when flags follow it.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     'base-url': { type: 'string', default: DEFAULT_BASE_URL },
     out: { type: 'string', default: fileURLToPath(new URL('../../data/full/', import.meta.url)) },

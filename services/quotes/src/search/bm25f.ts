@@ -1,6 +1,3 @@
-import { FIELD_COUNT, fieldLength, type InvertedIndex } from './inverted-index.ts';
-import type { UnitPostings } from './unit-postings.ts';
-
 /**
  * BM25F weights: a match in the quote's words counts most; its author's name and its tags are
  * weaker signals (a quote *about* courage beats one merely tagged `courage`).
@@ -9,31 +6,21 @@ export const FIELD_WEIGHTS = [1, 0.5, 0.3] as const;
 const FIELD_B = [0.75, 0.5, 0.3] as const;
 const K1 = 1.2;
 
-/** Robertson–Spärck Jones idf as BM25 uses it, floored at zero by the `1 +`. */
+/** Robertson–Spärck Jones idf as BM25 uses it, kept positive by the `1 +`. */
 export function idf(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
+/** BM25F's per-field length normalisation: `weight / (1 - b + b·length/average)`, so `tf · factor` is the field's share. */
+export function fieldFactor(field: number, length: number, averageLength: number): number {
+  const b = FIELD_B[field]!;
+  return FIELD_WEIGHTS[field]! / (1 - b + (b * length) / averageLength);
+}
+
 /**
- * Adds one unit's BM25F contribution to every document it matches: per-field frequencies are
- * length-normalised and weighted, summed, then saturated once (so repeating a word in the tags
- * cannot outweigh the content).
+ * Saturation of the summed, weighted, normalised frequencies: applied once over all fields, so
+ * repeating a word in the tags cannot outweigh the content. A unit's score is `idf · saturate(tf)`.
  */
-export function scoreUnit(
-  index: InvertedIndex,
-  postings: UnitPostings,
-  visit: (doc: number, score: number) => void,
-): void {
-  const weight = idf(index.documentCount, postings.docs.length);
-  for (let i = 0; i < postings.docs.length; i += 1) {
-    const doc = postings.docs[i]!;
-    let tf = 0;
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      const raw = postings.tf[field]![i]!;
-      if (raw === 0) continue;
-      const norm = 1 - FIELD_B[field]! + (FIELD_B[field]! * fieldLength(index, doc, field)) / index.averageFieldLength[field]!;
-      tf += (FIELD_WEIGHTS[field]! * raw) / norm;
-    }
-    visit(doc, (weight * tf * (K1 + 1)) / (tf + K1));
-  }
+export function saturate(weightedTf: number): number {
+  return (weightedTf * (K1 + 1)) / (weightedTf + K1);
 }

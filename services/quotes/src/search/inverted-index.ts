@@ -1,26 +1,28 @@
+import { fieldFactor, saturate } from './bm25f.ts';
 import { tokenize } from './fold.ts';
 
-/** The fields a quote is indexed under, in this order everywhere (tf arrays, lengths). */
+/** The fields a quote is indexed under, in this order everywhere. */
 export const FIELD_COUNT = 3;
 export type FieldTexts = [content: string, author: string, tags: string];
 
 /**
  * A compact inverted index in compressed-sparse-row form: the postings of term `t` are
- * `postingDocs[termStart[t] .. termStart[t+1])`, ascending by document, with one term-frequency
- * array per field. Each document's token ids are kept too (`tokens`), so a quoted phrase is
- * verified against word order without storing a position list per posting.
+ * `postingDocs[termStart[t] .. termStart[t+1])`, ascending by document, each with its BM25F
+ * term weight already saturated (`postingWeight`), so scoring a word is one multiply by its idf.
+ * Each document's token ids are kept too (`tokens`), so a quoted phrase is verified against word
+ * order without a position list per posting.
  */
 export interface InvertedIndex {
   documentCount: number;
   termIds: Map<string, number>;
   termStart: Uint32Array;
   postingDocs: Int32Array;
-  /** `postingTf[field][posting]`: how often the term occurs in that field of that document. */
-  postingTf: Uint16Array[];
+  postingWeight: Float32Array;
   /** Start of document `d`'s field `f` tokens in `tokens`: `fieldStart[d * FIELD_COUNT + f]`. */
   fieldStart: Uint32Array;
   tokens: Int32Array;
-  averageFieldLength: Float64Array;
+  /** `fieldFactor` of each document's field, same layout as `fieldStart`. */
+  fieldFactors: Float32Array;
 }
 
 class Int32Builder {
@@ -45,13 +47,22 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
   const documentFrequency: number[] = [];
   const lastSeen: number[] = [];
   const tokens = new Int32Builder();
-  const fieldStart = new Uint32Array(documents.length * FIELD_COUNT + 1);
-  const fieldTotals = new Float64Array(FIELD_COUNT);
+  const slots = documents.length * FIELD_COUNT;
+  const fieldStart = new Uint32Array(slots + 1);
+  const fieldTotals = [0, 0, 0];
+  // Authors and tag sets repeat across many quotes: tokenize each distinct one once.
+  const repeated = new Map<string, string[]>();
+  const wordsOf = (text: string, field: number) => {
+    if (field === 0) return tokenize(text);
+    let words = repeated.get(text);
+    if (!words) repeated.set(text, (words = tokenize(text)));
+    return words;
+  };
 
   documents.forEach((fields, doc) => {
     for (let field = 0; field < FIELD_COUNT; field += 1) {
       fieldStart[doc * FIELD_COUNT + field] = tokens.length;
-      const words = tokenize(fields[field]!);
+      const words = wordsOf(fields[field]!, field);
       fieldTotals[field]! += words.length;
       for (const word of words) {
         let id = termIds.get(word);
@@ -69,40 +80,40 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
       }
     }
   });
-  fieldStart[documents.length * FIELD_COUNT] = tokens.length;
+  fieldStart[slots] = tokens.length;
+
+  const fieldFactors = new Float32Array(slots);
+  for (let slot = 0; slot < slots; slot += 1) {
+    const field = slot % FIELD_COUNT;
+    const average = Math.max(fieldTotals[field]! / Math.max(documents.length, 1), 1);
+    fieldFactors[slot] = fieldFactor(field, fieldStart[slot + 1]! - fieldStart[slot]!, average);
+  }
 
   const termCount = termIds.size;
   const termStart = new Uint32Array(termCount + 1);
   for (let term = 0; term < termCount; term += 1) termStart[term + 1] = termStart[term]! + documentFrequency[term]!;
   const postingCount = termStart[termCount]!;
   const postingDocs = new Int32Array(postingCount);
-  const postingTf = Array.from({ length: FIELD_COUNT }, () => new Uint16Array(postingCount));
+  const postingWeight = new Float32Array(postingCount);
   const cursor = Int32Array.from(termStart.subarray(0, termCount));
   const tokenIds = tokens.finish();
   lastSeen.fill(-1);
 
-  for (let doc = 0; doc < documents.length; doc += 1) {
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      const slot = doc * FIELD_COUNT + field;
-      for (let at = fieldStart[slot]!; at < fieldStart[slot + 1]!; at += 1) {
-        const term = tokenIds[at]!;
-        if (lastSeen[term] !== doc) {
-          lastSeen[term] = doc;
-          postingDocs[cursor[term]!] = doc;
-          cursor[term]! += 1;
-        }
-        const tf = postingTf[field]!;
-        const posting = cursor[term]! - 1;
-        if (tf[posting]! < 65_535) tf[posting]! += 1;
+  // Each occurrence adds its field's factor: the weighted, length-normalised frequency of BM25F.
+  for (let slot = 0; slot < slots; slot += 1) {
+    const doc = (slot / FIELD_COUNT) | 0;
+    const factor = fieldFactors[slot]!;
+    for (let at = fieldStart[slot]!; at < fieldStart[slot + 1]!; at += 1) {
+      const term = tokenIds[at]!;
+      if (lastSeen[term] !== doc) {
+        lastSeen[term] = doc;
+        postingDocs[cursor[term]!] = doc;
+        cursor[term]! += 1;
       }
+      postingWeight[cursor[term]! - 1]! += factor;
     }
   }
+  for (let posting = 0; posting < postingCount; posting += 1) postingWeight[posting] = saturate(postingWeight[posting]!);
 
-  const averageFieldLength = fieldTotals.map((total) => (documents.length > 0 ? Math.max(total / documents.length, 1) : 1));
-  return { documentCount: documents.length, termIds, termStart, postingDocs, postingTf, fieldStart, tokens: tokenIds, averageFieldLength };
-}
-
-export function fieldLength(index: InvertedIndex, doc: number, field: number): number {
-  const slot = doc * FIELD_COUNT + field;
-  return index.fieldStart[slot + 1]! - index.fieldStart[slot]!;
+  return { documentCount: documents.length, termIds, termStart, postingDocs, postingWeight, fieldStart, tokens: tokenIds, fieldFactors };
 }

@@ -1,8 +1,9 @@
+import { idf } from './bm25f.ts';
 import { buildInvertedIndex, type FieldTexts, type InvertedIndex } from './inverted-index.ts';
+import { matchAll, type Candidates } from './match-all.ts';
 import type { QueryUnit } from './parse-query.ts';
-import { scoreUnit } from './bm25f.ts';
 import { topK } from './top-k.ts';
-import { unitPostings } from './unit-postings.ts';
+import { phrasePostings, termPostings, unitTerms } from './unit-postings.ts';
 
 export interface SearchPage {
   /** Exact number of matching documents. */
@@ -16,42 +17,59 @@ export interface SearchEngine {
 }
 
 /**
- * Ranked retrieval over an inverted index. Every unit must match; when no document has them all,
- * documents matching the most units come first (then by score). Ties break on `tieRank`
- * (ascending), so equal scores always come back in the same order.
- *
- * The scratch arrays are reused across calls: a search runs synchronously to the end, so two
- * calls never share them at once.
+ * Ranked retrieval over an inverted index (BM25F). Every unit must match; when no document has
+ * them all, documents matching the most units come first, then by score. Ties break on `tieRank`.
  */
 export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): SearchEngine {
+  // Scratch for the "no document has every unit" fallback; a search runs synchronously to its
+  // end, so two calls never share them at once.
   const scores = new Float64Array(index.documentCount);
   const hits = new Uint8Array(index.documentCount);
   const touched = new Int32Array(index.documentCount);
 
+  /** Documents with any unit; the number of units matched dominates the key (scores stay far below 1e6). */
+  const matchSome = (units: (number[] | undefined)[]): Candidates => {
+    let count = 0;
+    for (const terms of units) {
+      if (!terms) continue;
+      const postings = terms.length === 1 ? termPostings(index, terms[0]!) : phrasePostings(index, terms);
+      const weight = idf(index.documentCount, postings.docs.length);
+      for (let i = 0; i < postings.docs.length; i += 1) {
+        const doc = postings.docs[i]!;
+        if (hits[doc] === 0) touched[count++] = doc;
+        hits[doc]! += 1;
+        scores[doc]! += weight * postings.weights[i]!;
+      }
+    }
+    const docs = touched.slice(0, count);
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i += 1) {
+      const doc = docs[i]!;
+      keys[i] = hits[doc]! * 1e6 + scores[doc]!;
+      hits[doc] = 0;
+      scores[doc] = 0;
+    }
+    return { docs, keys };
+  };
+
+  const rank = (candidates: Candidates, offset: number, limit: number): SearchPage => {
+    const ranked = topK(candidates.docs, candidates.keys, offset + limit, tieRank);
+    return { total: candidates.docs.length, docs: ranked.slice(offset).map((position) => candidates.docs[position]!) };
+  };
+
   return {
     search(units, offset, limit) {
-      let touchedCount = 0;
-      for (const unit of units) {
-        // Partial matches are kept too: the "no document has every unit" fallback ranks them.
-        scoreUnit(index, unitPostings(index, unit), (doc, score) => {
-          if (hits[doc] === 0) touched[touchedCount++] = doc;
-          hits[doc]! += 1;
-          scores[doc]! += score;
-        });
+      const terms = units.map((unit) => unitTerms(index, unit));
+      const known = terms.filter((unit): unit is number[] => unit !== undefined);
+      if (known.length === 0) return { total: 0, docs: [] };
+      // One word: its idf is common to every match, so the stored weights already rank them.
+      if (units.length === 1 && known[0]!.length === 1) {
+        const postings = termPostings(index, known[0]![0]!);
+        return rank({ docs: postings.docs, keys: postings.weights }, offset, limit);
       }
-      let candidates = touched.subarray(0, touchedCount);
-      const everyUnit = candidates.filter((doc) => hits[doc] === units.length);
-      if (everyUnit.length > 0) candidates = everyUnit;
-      const better = (a: number, b: number) =>
-        hits[a] !== hits[b] ? hits[a]! > hits[b]! : scores[a] !== scores[b] ? scores[a]! > scores[b]! : tieRank[a]! < tieRank[b]!;
-      const ranked = topK(candidates, candidates.length, Math.min(offset + limit, candidates.length), better);
-      const page = { total: candidates.length, docs: ranked.slice(offset, offset + limit) };
-      for (let i = 0; i < touchedCount; i += 1) {
-        const doc = touched[i]!;
-        hits[doc] = 0;
-        scores[doc] = 0;
-      }
-      return page;
+      const all = known.length === units.length ? matchAll(index, known) : undefined;
+      if (all && (all.docs.length > 0 || units.length === 1)) return rank(all, offset, limit);
+      return rank(matchSome(terms), offset, limit);
     },
   };
 }

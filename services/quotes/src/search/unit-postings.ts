@@ -1,18 +1,25 @@
+import { saturate } from './bm25f.ts';
 import { FIELD_COUNT, type InvertedIndex } from './inverted-index.ts';
 import type { QueryUnit } from './parse-query.ts';
 
-/** The documents one query unit matches, with its frequency in each field. */
+/** The documents a word matches (ascending) and its saturated BM25F weight in each. */
 export interface UnitPostings {
   docs: Int32Array;
-  tf: ArrayLike<number>[];
+  weights: Float32Array;
 }
 
-const EMPTY: UnitPostings = { docs: new Int32Array(0), tf: Array.from({ length: FIELD_COUNT }, () => new Uint16Array(0)) };
+export const EMPTY_POSTINGS: UnitPostings = { docs: new Int32Array(0), weights: new Float32Array(0) };
 
-function termPostings(index: InvertedIndex, term: number): UnitPostings {
+export function termPostings(index: InvertedIndex, term: number): UnitPostings {
   const start = index.termStart[term]!;
   const end = index.termStart[term + 1]!;
-  return { docs: index.postingDocs.subarray(start, end), tf: index.postingTf.map((tf) => tf.subarray(start, end)) };
+  return { docs: index.postingDocs.subarray(start, end), weights: index.postingWeight.subarray(start, end) };
+}
+
+/** Term ids of a unit's words, or undefined when one of them is in no document. */
+export function unitTerms(index: InvertedIndex, unit: QueryUnit): number[] | undefined {
+  const ids = unit.map((word) => index.termIds.get(word));
+  return ids.some((id) => id === undefined) ? undefined : (ids as number[]);
 }
 
 function countPhrase(tokens: Int32Array, from: number, to: number, phrase: number[]): number {
@@ -27,30 +34,33 @@ function countPhrase(tokens: Int32Array, from: number, to: number, phrase: numbe
   return count;
 }
 
-/**
- * Postings of a word, or of a phrase: the documents holding its rarest word are checked for the
- * whole sequence in each field, so the cost follows the rarest word, not the commonest.
- */
-export function unitPostings(index: InvertedIndex, unit: QueryUnit): UnitPostings {
-  const terms = unit.map((word) => index.termIds.get(word));
-  if (terms.some((term) => term === undefined)) return EMPTY;
-  const ids = terms as number[];
-  if (ids.length === 1) return termPostings(index, ids[0]!);
-  const rarest = ids.reduce((best, term) =>
-    index.termStart[term + 1]! - index.termStart[term]! < index.termStart[best + 1]! - index.termStart[best]! ? term : best,
-  );
-  const docs: number[] = [];
-  const tf: number[][] = Array.from({ length: FIELD_COUNT }, () => []);
-  for (const doc of termPostings(index, rarest).docs) {
-    const counts: number[] = [];
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      const slot = doc * FIELD_COUNT + field;
-      counts.push(countPhrase(index.tokens, index.fieldStart[slot]!, index.fieldStart[slot + 1]!, ids));
-    }
-    if (counts.some((count) => count > 0)) {
-      docs.push(doc);
-      counts.forEach((count, field) => tf[field]!.push(count));
+/** The saturated BM25F weight of a phrase in one document: 0 when its words are not in that order there. */
+export function phraseWeight(index: InvertedIndex, doc: number, phrase: number[]): number {
+  let weightedTf = 0;
+  for (let field = 0; field < FIELD_COUNT; field += 1) {
+    const slot = doc * FIELD_COUNT + field;
+    const count = countPhrase(index.tokens, index.fieldStart[slot]!, index.fieldStart[slot + 1]!, phrase);
+    weightedTf += count * index.fieldFactors[slot]!;
+  }
+  return weightedTf > 0 ? saturate(weightedTf) : 0;
+}
+
+export const postingCount = (index: InvertedIndex, term: number) => index.termStart[term + 1]! - index.termStart[term]!;
+
+/** Every document holding a phrase: the documents of its rarest word, checked for the sequence. */
+export function phrasePostings(index: InvertedIndex, phrase: number[]): UnitPostings {
+  const rarest = phrase.reduce((best, term) => (postingCount(index, term) < postingCount(index, best) ? term : best));
+  const candidates = termPostings(index, rarest).docs;
+  const docs = new Int32Array(candidates.length);
+  const weights = new Float32Array(candidates.length);
+  let found = 0;
+  for (const doc of candidates) {
+    const weight = phraseWeight(index, doc, phrase);
+    if (weight > 0) {
+      docs[found] = doc;
+      weights[found] = weight;
+      found += 1;
     }
   }
-  return { docs: Int32Array.from(docs), tf };
+  return { docs: docs.subarray(0, found), weights: weights.subarray(0, found) };
 }
