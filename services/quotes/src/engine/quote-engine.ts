@@ -6,6 +6,8 @@ import { samplePositions, type RandomSource } from './sample.ts';
 import { groupDocs, intersectSorted } from './sorted-sets.ts';
 import { listAuthors, listTags, type AuthorSummary, type TagSummary } from './summaries.ts';
 
+const POOL_CACHE_SIZE = 1_000;
+
 export interface RandomFilter {
   tags?: string;
   author?: string;
@@ -45,12 +47,24 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
   const tagSummaries = listTags(corpus, tagDocs);
   const authorSummaries = listAuthors(corpus, authorDocs);
 
+  // The corpus never changes, so a filter's pool is computed once; clients repeat the same few
+  // filters, and recomputing would allocate typed arrays on every call (GC pauses at p99).
+  const pools = new Map<string, Int32Array | undefined>();
+  const poolFor = (filter: RandomFilter) => {
+    const key = `${filter.tags ?? '\u0000'}\u0001${filter.author ?? '\u0000'}`;
+    if (pools.has(key)) return pools.get(key);
+    const byTags = filter.tags === undefined ? undefined : docsForTags(filter.tags, tagDocs, knownTags);
+    const byAuthor = filter.author === undefined ? undefined : docsForAuthors(filter.author, authorDocs);
+    const pool = byTags && byAuthor ? intersectSorted(byTags, byAuthor) : (byTags ?? byAuthor);
+    if (pools.size >= POOL_CACHE_SIZE) pools.delete(pools.keys().next().value!);
+    pools.set(key, pool);
+    return pool;
+  };
+
   return {
     size: quotes.length,
     random(limit, filter = {}) {
-      const byTags = filter.tags === undefined ? undefined : docsForTags(filter.tags, tagDocs, knownTags);
-      const byAuthor = filter.author === undefined ? undefined : docsForAuthors(filter.author, authorDocs);
-      const pool = byTags && byAuthor ? intersectSorted(byTags, byAuthor) : (byTags ?? byAuthor);
+      const pool = poolFor(filter);
       const size = pool ? pool.length : quotes.length;
       return samplePositions(size, limit, random).map((position) => quotes[pool ? pool[position]! : position]!);
     },

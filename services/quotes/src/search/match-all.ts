@@ -36,8 +36,9 @@ interface List extends UnitPostings {
  * galloping through the others, so the cost follows the rarest word; a phrase's words narrow the
  * candidates first and its word order is checked only on the survivors. A phrase's idf is that
  * of its rarest word (the exact phrase frequency would need the whole check up front).
+ * Results are written into `scratch` (one slot per document), to allocate nothing per query.
  */
-export function matchAll(index: InvertedIndex, units: number[][]): Candidates {
+export function matchAll(index: InvertedIndex, units: number[][], scratch: Candidates & { keys: Float64Array }): Candidates {
   const lists: List[] = [];
   const phrases: { terms: number[]; idf: number }[] = [];
   for (const terms of units) {
@@ -52,8 +53,7 @@ export function matchAll(index: InvertedIndex, units: number[][]): Candidates {
   lists.sort((a, b) => a.docs.length - b.docs.length);
   const driver = lists[0]!;
   const cursors = new Int32Array(lists.length);
-  const docs = new Int32Array(driver.docs.length);
-  const keys = new Float64Array(driver.docs.length);
+  const { docs, keys } = scratch;
   let found = 0;
   outer: for (let i = 0; i < driver.docs.length; i += 1) {
     const doc = driver.docs[i]!;

@@ -21,11 +21,13 @@ export interface SearchEngine {
  * them all, documents matching the most units come first, then by score. Ties break on `tieRank`.
  */
 export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): SearchEngine {
-  // Scratch for the "no document has every unit" fallback; a search runs synchronously to its
+  // Scratch arrays, one slot per document, so a query allocates nothing in proportion to its
+  // matches (large short-lived typed arrays cost GC pauses). A search runs synchronously to its
   // end, so two calls never share them at once.
   const scores = new Float64Array(index.documentCount);
   const hits = new Uint8Array(index.documentCount);
   const touched = new Int32Array(index.documentCount);
+  const scratch = { docs: new Int32Array(index.documentCount), keys: new Float64Array(index.documentCount) };
 
   /** Documents with any unit; the number of units matched dominates the key (scores stay far below 1e6). */
   const matchSome = (units: (number[] | undefined)[]): Candidates => {
@@ -41,15 +43,13 @@ export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): S
         scores[doc]! += weight * postings.weights[i]!;
       }
     }
-    const docs = touched.slice(0, count);
-    const keys = new Float64Array(count);
     for (let i = 0; i < count; i += 1) {
-      const doc = docs[i]!;
-      keys[i] = hits[doc]! * 1e6 + scores[doc]!;
+      const doc = touched[i]!;
+      scratch.keys[i] = hits[doc]! * 1e6 + scores[doc]!;
       hits[doc] = 0;
       scores[doc] = 0;
     }
-    return { docs, keys };
+    return { docs: touched.subarray(0, count), keys: scratch.keys.subarray(0, count) };
   };
 
   const rank = (candidates: Candidates, offset: number, limit: number): SearchPage => {
@@ -67,7 +67,7 @@ export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): S
         const postings = termPostings(index, known[0]![0]!);
         return rank({ docs: postings.docs, keys: postings.weights }, offset, limit);
       }
-      const all = known.length === units.length ? matchAll(index, known) : undefined;
+      const all = known.length === units.length ? matchAll(index, known, scratch) : undefined;
       if (all && (all.docs.length > 0 || units.length === 1)) return rank(all, offset, limit);
       return rank(matchSome(terms), offset, limit);
     },

@@ -42,10 +42,15 @@ export function topK(docs: Int32Array, keys: Float32Array | Float64Array, k: num
       at = parent;
     }
   }
+  // Most candidates fall below the current k-th best: compare keys inline before anything else.
+  let floor = keys[heap[0]!]!;
   for (let i = size; i < count; i += 1) {
+    const key = keys[i]!;
+    if (key < floor) continue;
     if (worse(heap[0]!, i)) {
       heap[0] = i;
       siftDown(size);
+      floor = keys[heap[0]!]!;
     }
   }
   return Array.from(heap).sort((a, b) => (worse(b, a) ? -1 : worse(a, b) ? 1 : 0));
