@@ -2,6 +2,7 @@ import type { PackModule } from '@toolgate/core';
 import { chainPackModule } from '@toolgate/chain';
 import { concertModule } from '@toolgate/concert';
 import { gameModule } from '@toolgate/game';
+import { quotesPackModule } from '@toolgate/quotes';
 import { sportsModule } from '@toolgate/sports';
 
 /** Every pack the all-in-one gateway can serve, in the order they are listed at start. */
@@ -10,4 +11,5 @@ export const packModules: PackModule[] = [
   concertModule,
   gameModule,
   sportsModule,
+  quotesPackModule,
 ];
