@@ -35,6 +35,7 @@ describe('fuzzing the all-in-one gateway with hostile requests', () => {
     await stub?.close();
   });
 
+  // Seven packs × 1,150 requests: seconds on a quiet machine, longer while other suites run.
   it(`answers ≥${CASES_PER_PACK} hostile requests per pack with well-formed JSON-RPC below 500, and gives the memory back`, async () => {
     // A warm-up pass first, so lazy initialisation and JIT code do not count as growth.
     await fuzzPacks(gateway.url, segments, { seed: SEED + 1, casesPerPack: 150 });
@@ -57,5 +58,5 @@ describe('fuzzing the all-in-one gateway with hostile requests', () => {
     process.stdout.write(
       `fuzz (seed ${SEED}): ${reports.map((report) => `${report.segment} ${report.cases} cases ${JSON.stringify(report.statuses)}`).join('; ')}; heap growth ${(growth / 1048576).toFixed(1)} MiB\n`,
     );
-  });
+  }, 180_000);
 });

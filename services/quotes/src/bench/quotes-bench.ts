@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@toolgate/core';
+import { isContentTool, type Pack, type ToolDefinition } from '@toolgate/core';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { createQuoteEngine } from '../engine/quote-engine.ts';
 import { createQuotesPack } from '../pack.ts';
@@ -26,12 +26,18 @@ export interface BenchRow {
   met: boolean;
 }
 
+function findTool(pack: Pack, name: string): ToolDefinition {
+  const found = pack.tools.find((candidate) => candidate.name === name);
+  if (!found || isContentTool(found)) throw new Error(`the quotes pack has no structured tool ${name}`);
+  return found;
+}
+
 export async function runQuotesBench(sharedDir: string, syntheticCount: number): Promise<{ rows: BenchRow[]; directory: string }> {
   const rows: BenchRow[] = [];
   const corpus = await loadCorpus(sharedDir);
   const engine = createQuoteEngine(corpus);
   const pack = createQuotesPack(engine);
-  const tool = (name: string) => toolRunner(pack.tools.find((candidate) => candidate.name === name)!);
+  const tool = (name: string) => toolRunner(findTool(pack, name));
   const search = tool('search_quotes');
   const random = tool('random_quote');
 
@@ -62,7 +68,7 @@ export async function runQuotesBench(sharedDir: string, syntheticCount: number):
   const loadSeconds = (performance.now() - started) / 1000;
   globalThis.gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-  const bigSearch = toolRunner(createQuotesPack(big).tools.find((candidate) => candidate.name === 'search_quotes')!);
+  const bigSearch = toolRunner(findTool(createQuotesPack(big), 'search_quotes'));
   const bigTiming = await measure(QUERIES, 6_000, (query) => bigSearch({ query }));
   rows.push({ what: `load + index ${syntheticCount.toLocaleString('en')} synthetic quotes`, value: `${loadSeconds.toFixed(2)} s`, target: '< 10 s', met: loadSeconds < 10 });
   rows.push({ what: 'heap held by that engine (after GC)', value: `${heapMb.toFixed(0)} MB`, target: '< 500 MB', met: heapMb < 500 });
