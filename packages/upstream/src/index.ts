@@ -1,7 +1,7 @@
 export { UpstreamError } from './upstream-error.ts';
 export type { UpstreamErrorDetails } from './upstream-error.ts';
 export { createUpstreamClient } from './upstream-client.ts';
-export type { GetOptions, UpstreamClient, UpstreamClientOptions } from './upstream-client.ts';
+export type { GetOptions, PostJsonOptions, UpstreamClient, UpstreamClientOptions } from './upstream-client.ts';
 export { createMemoryCache } from './cache.ts';
 export type { ResponseCache } from './cache.ts';
 export { connectRedis, createRedisCache } from './redis-cache.ts';

@@ -8,6 +8,9 @@ export interface AttemptOptions {
   url: string;
   params?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
+  /** GET by default. POST sends `body` as JSON; HEAD reads no body and resolves to the status. */
+  method?: 'GET' | 'POST' | 'HEAD';
+  body?: unknown;
   signal: AbortSignal;
   timeoutMs: number;
   redact: (text: string) => string;
@@ -30,7 +33,7 @@ function describeStatus(status: number, retryAfterMs: number | undefined): strin
 }
 
 /**
- * One HTTP attempt: GET, then JSON parsing. Every failure becomes an UpstreamError whose
+ * One HTTP attempt: GET (or POST of JSON), then JSON parsing; HEAD resolves to the 2xx status. Every failure becomes an UpstreamError whose
  * message says what went wrong in words a caller can act on, with no secret in it.
  */
 export async function sendRequest(options: AttemptOptions): Promise<unknown> {
@@ -38,9 +41,13 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
   const url = displayUrl(options.url, options.params, redact);
   let response;
   try {
-    response = await options.http.get<string>(options.url, {
+    const method = options.method ?? 'GET';
+    response = await options.http.request<string>({
+      method,
+      url: options.url,
       params: options.params,
-      headers: { accept: 'application/json', ...options.headers },
+      headers: { accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      data: method === 'POST' ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
       // Parsed below, so malformed JSON is reported as such rather than passed on as a string.
       responseType: 'text',
@@ -74,6 +81,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       cause: new Error(`HTTP ${status}`),
     });
   }
+  if (options.method === 'HEAD') return status;
   try {
     return JSON.parse(response.data);
   } catch (error) {

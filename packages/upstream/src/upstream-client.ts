@@ -3,7 +3,8 @@ import axios, { type AxiosInstance } from 'axios';
 import type { Logger } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
-import { createPolicies, isBrokenCircuit, type BreakerOptions, type RetryOptions } from './policies.ts';
+import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
+import { runResilient } from './resilient-call.ts';
 import { createRedactor } from './redact.ts';
 import type { RequestLimiter } from './request-limiter.ts';
 import { displayUrl, sendRequest } from './send-request.ts';
@@ -37,9 +38,25 @@ export interface GetOptions<Schema extends z.ZodType> {
   ttlMs: number | ((value: z.infer<Schema>) => number);
 }
 
+export interface PostJsonOptions<Schema extends z.ZodType> {
+  /** Appended to the base URL; omitted: the base URL itself. */
+  path?: string;
+  /** Sent as JSON. The caller vouches that the request is safe to repeat (it is retried). */
+  body: unknown;
+  schema: Schema;
+  signal?: AbortSignal;
+}
+
 export interface UpstreamClient {
   readonly name: string;
   get<Schema extends z.ZodType>(options: GetOptions<Schema>): Promise<z.infer<Schema>>;
+  /**
+   * POSTs JSON through the same retries, breaker and timeout as `get`, but neither cached nor
+   * coalesced: POST answers are the caller's to cache (a JSON-RPC read, say, keyed by what it means).
+   */
+  postJson<Schema extends z.ZodType>(options: PostJsonOptions<Schema>): Promise<z.infer<Schema>>;
+  /** HEAD: resolves to a 2xx status; any other status is an UpstreamError carrying `statusCode`. */
+  head(options?: { path?: string; signal?: AbortSignal }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,42 +76,32 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   });
   policies.breaker.onReset(() => options.logger?.info({ upstream: options.name }, 'circuit closed'));
 
-  async function fetchOnce<Schema extends z.ZodType>(request: GetOptions<Schema>, url: string): Promise<z.infer<Schema>> {
-    const shownUrl = displayUrl(url, request.params, redact);
-    return policies.retry.execute(async ({ attempt }) => {
-      await options.limiter?.take();
-      try {
-        return await policies.breaker.execute(() =>
-          policies.timeout.execute(async ({ signal }) => {
-            const body = await sendRequest({
-              upstream: options.name, http, url, params: request.params, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact,
-            });
-            const parsed = request.schema.safeParse(body);
-            if (parsed.success) return parsed.data;
-            throw new UpstreamError(`response did not have the expected shape (${describeDrift(parsed.error)})`, {
-              upstream: options.name, url: shownUrl, isRetryable: false, countsAsFailure: true, cause: new Error('schema mismatch'),
-            });
-          }),
-        );
-      } catch (error) {
-        if (isBrokenCircuit(error)) {
-          const seconds = Math.max(1, Math.ceil((openedAt + policies.halfOpenAfterMs - Date.now()) / 1000));
-          throw new UpstreamError(`unavailable after repeated failures (circuit open: failing fast), retry in ${seconds} s`, {
-            upstream: options.name, url: shownUrl, isRetryable: false, countsAsFailure: false, cause: new Error('circuit open'),
-          });
-        }
-        if (error instanceof UpstreamError) {
-          options.logger?.warn({ upstream: options.name, url: shownUrl, statusCode: error.statusCode, attempt, reason: error.message }, 'upstream attempt failed');
-        }
-        throw error;
-      }
+  const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger };
+  const attemptOptions = (url: string, signal: AbortSignal) => ({
+    upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact,
+  });
+  const parse = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    throw new UpstreamError(`response did not have the expected shape (${describeDrift(parsed.error)})`, {
+      upstream: options.name, url: shownUrl, isRetryable: false, countsAsFailure: true, cause: new Error('schema mismatch'),
     });
+  };
+  // A path of undefined means the base URL exactly as given (JSON-RPC endpoints end in a key or nothing).
+  const urlFor = (path: string | undefined) =>
+    path === undefined ? options.baseUrl : `${options.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+  function fetchOnce<Schema extends z.ZodType>(request: GetOptions<Schema>, url: string): Promise<z.infer<Schema>> {
+    const shownUrl = displayUrl(url, request.params, redact);
+    return runResilient(resilience, shownUrl, async (signal) =>
+      parse(request.schema, await sendRequest({ ...attemptOptions(url, signal), params: request.params }), shownUrl),
+    );
   }
 
   return {
     name: options.name,
     get(request) {
-      const url = `${options.baseUrl.replace(/\/+$/, '')}/${request.path.replace(/^\/+/, '')}`;
+      const url = urlFor(request.path);
       const params = Object.entries(request.params ?? {}).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b));
       // Hashed, so a key that sits in the URL (TheSportsDB) never reaches a Redis key.
       const key = createHash('sha256').update(JSON.stringify([options.name, url, params])).digest('base64url');
@@ -110,6 +117,21 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, work);
       return work as Promise<z.infer<typeof request.schema>>;
+    },
+    postJson(request) {
+      const url = urlFor(request.path);
+      const shownUrl = displayUrl(url, undefined, redact);
+      return runResilient(
+        resilience,
+        shownUrl,
+        async (signal) => parse(request.schema, await sendRequest({ ...attemptOptions(url, signal), method: 'POST', body: request.body }), shownUrl),
+        request.signal,
+      );
+    },
+    head(request = {}) {
+      const url = urlFor(request.path);
+      return runResilient(resilience, displayUrl(url, undefined, redact), async (signal) =>
+        Number(await sendRequest({ ...attemptOptions(url, signal), method: 'HEAD' })), request.signal);
     },
     async close() {
       inFlight.clear();

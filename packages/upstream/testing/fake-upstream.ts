@@ -10,9 +10,12 @@ export type Fault =
   | { kind: 'reset' };
 
 export interface FakeRequest {
+  method: string;
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' for GET and HEAD). */
+  body: string;
 }
 
 export interface FakeResponse {
@@ -41,9 +44,11 @@ export async function startFakeUpstream(route: (request: FakeRequest) => FakeRes
   let remaining = 0;
   const held = new Set<ServerResponse>();
 
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
     const parsed = new URL(req.url ?? '/', 'http://fake');
-    const request = { path: parsed.pathname, query: parsed.searchParams, headers: req.headers };
+    const request = { method: req.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
     requests.push(request);
     const active = remaining > 0 ? fault : undefined;
     if (active) remaining -= 1;

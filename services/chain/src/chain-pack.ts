@@ -1,22 +1,31 @@
-import { definePack, type Pack } from '@toolgate/core';
-import { createCoalescingCache, createMemoryStore, type CacheStore } from './cache/coalescing-cache.ts';
+import { definePack, type Logger, type Pack } from '@toolgate/core';
+import { createMemoryCache, type BreakerOptions, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
+import { z } from 'zod';
+import { createCoalescingCache, type CacheStore } from './cache/coalescing-cache.ts';
+import { createSharedStore } from './cache/shared-store.ts';
 import { createChainRegistry, type ChainRegistry } from './chain-registry.ts';
 import type { ChainEnv } from './config.ts';
 import { createTrustWalletLogos, type LogoAnswer } from './logo/logo-resolver.ts';
 import { createTokenService, type TokenMetadata } from './token-service.ts';
 import { tokenAllowanceTool } from './tools/token-allowance.ts';
-import { tokenMetadataTool } from './tools/token-metadata.ts';
-import { createFetchTransport, type HttpTransport } from './upstream/http-transport.ts';
+import { tokenMetadataOutput, tokenMetadataTool } from './tools/token-metadata.ts';
+import type { HttpTransport } from './upstream/http-transport.ts';
+import { createResilientTransport } from './upstream/resilient-transport.ts';
 
 export interface ChainPackOptions {
   config: ChainEnv;
-  /** All HTTP goes through this; the default is fetch with UPSTREAM_TIMEOUT_MS per attempt. */
+  /** All HTTP goes through this; the default is @toolgate/upstream's resilient client. */
   transport?: HttpTransport;
-  /** Where metadata and logo answers are cached; in process by default. */
+  /** Retry and breaker settings of the default transport (@toolgate/upstream's defaults otherwise). */
+  resilience?: { retry?: RetryOptions; breaker?: BreakerOptions };
+  /** Backs the metadata and logo stores: @toolgate/upstream's Redis cache when REDIS_URL is set; in process by default. */
+  cache?: ResponseCache;
+  /** Where metadata and logo answers are cached, overriding `cache` (tests inject a clock). */
   metadataStore?: CacheStore<TokenMetadata>;
   logoStore?: CacheStore<LogoAnswer>;
   /** Base of Trust Wallet's asset repository (tests point it at a local server). */
   logoBaseUrl?: string;
+  logger?: Logger;
 }
 
 export interface ChainPack {
@@ -24,23 +33,41 @@ export interface ChainPack {
   chains: ChainRegistry;
 }
 
+const logoAnswerSchema = z.object({ url: z.string().nullable(), definitive: z.boolean() });
+
+/**
+ * What must never reach an error or a log line: the Alchemy key, and the path and query of
+ * operator-configured RPC URLs (Infura-style endpoints put their key there). Bare "/" is not a secret.
+ */
+function secretsOf(config: ChainEnv): string[] {
+  const paths = Object.values(config.CHAIN_RPC_URLS).flatMap((url) => {
+    const { pathname, search } = new URL(url);
+    const rest = `${pathname === '/' ? '' : pathname}${search}`;
+    return rest.length > 1 ? [rest] : [];
+  });
+  return [...(config.ALCHEMY_API_KEY ? [config.ALCHEMY_API_KEY] : []), ...paths];
+}
+
 /** Builds the chain pack from parsed config and injected dependencies; reads no environment. */
 export function createChainPack(options: ChainPackOptions): ChainPack {
   const { config } = options;
-  const transport = options.transport ?? createFetchTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const transport =
+    options.transport ??
+    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets: secretsOf(config), ...options.resilience, logger: options.logger });
   const chains = createChainRegistry({
     alchemyApiKey: config.ALCHEMY_API_KEY,
     alchemyUrlTemplate: config.ALCHEMY_URL_TEMPLATE,
     rpcUrls: config.CHAIN_RPC_URLS,
   });
+  const cache = options.cache ?? createMemoryCache({ maxEntries: 10_000 });
   const logos = createTrustWalletLogos({
     transport,
-    cache: createCoalescingCache(options.logoStore ?? createMemoryStore<LogoAnswer>()),
+    cache: createCoalescingCache(options.logoStore ?? createSharedStore(cache, 'chain:logo:', logoAnswerSchema)),
     baseUrl: options.logoBaseUrl,
   });
   const tokens = createTokenService({
     transport,
-    metadataCache: createCoalescingCache(options.metadataStore ?? createMemoryStore<TokenMetadata>()),
+    metadataCache: createCoalescingCache(options.metadataStore ?? createSharedStore(cache, 'chain:metadata:', tokenMetadataOutput)),
     logos,
   });
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';

@@ -1,3 +1,4 @@
+import { upstreamEnvShape } from '@toolgate/upstream';
 import { z } from 'zod';
 
 export const DEFAULT_ALCHEMY_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2/{key}';
@@ -37,7 +38,8 @@ export const chainEnvSchema = z.object({
     .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
     .default(DEFAULT_ALCHEMY_URL_TEMPLATE),
   CHAIN_RPC_URLS: rpcUrls,
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(5000),
+  // Per upstream attempt, and REDIS_URL (shared metadata cache): the same variables as every pack.
+  ...upstreamEnvShape,
 });
 
 export type ChainEnv = z.infer<typeof chainEnvSchema>;

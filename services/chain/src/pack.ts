@@ -1,4 +1,5 @@
 import { definePackModule } from '@toolgate/core';
+import { createStores } from '@toolgate/upstream';
 import { createChainPack } from './chain-pack.ts';
 import { chainEnvSchema } from './config.ts';
 
@@ -7,9 +8,11 @@ export const chainPackModule = definePackModule({
   defaultPort: 8081,
   envSchema: chainEnvSchema,
   create(config, { logger }) {
-    const { pack, chains } = createChainPack({ config });
+    // Redis when REDIS_URL is set (replicas share metadata), lru-cache in process otherwise.
+    const stores = createStores({ redisUrl: config.REDIS_URL, logger, maxEntries: 10_000 });
+    const { pack, chains } = createChainPack({ config, cache: stores.cache, logger });
     // Which provider, never the key.
-    logger.info({ chains: chains.slugs.length, alchemy: Boolean(config.ALCHEMY_API_KEY) }, 'chain pack ready');
-    return { pack };
+    logger.info({ chains: chains.slugs.length, alchemy: Boolean(config.ALCHEMY_API_KEY), sharedCache: Boolean(config.REDIS_URL) }, 'chain pack ready');
+    return { pack, close: () => stores.close() };
   },
 });

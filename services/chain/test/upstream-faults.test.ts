@@ -5,14 +5,16 @@ const KEY = 'alk-Fault-Secret-Key';
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const OWNER = '0x1111111111111111111111111111111111111111';
 const TIMEOUT_MS = 300;
+/** One quick retry, and a breaker that stays closed: these tests are about each fault's message (the breaker has its own). */
+const resilience = { retry: { retries: 1, initialDelayMs: 10, maxDelayMs: 10 }, breaker: { consecutiveFailures: 100 } };
 
 type Mode = 'hang' | 'http-500' | 'garbage' | 'not-batch' | 'batch-rejected' | 'missing-answer' | 'node-error';
 
 /** How each fault is reported to the caller (the upstream's label comes first). */
 const expected: Record<Mode, RegExp> = {
-  hang: new RegExp(`no answer within ${TIMEOUT_MS} ms\\. Try again shortly\\.$`),
-  'http-500': /: HTTP 500\. Try again shortly\.$/,
-  garbage: /: reply is not JSON\.$/,
+  hang: new RegExp(`no response within ${TIMEOUT_MS} ms \\(timed out\\)\\. Try again shortly\\.$`),
+  'http-500': /: server error \(HTTP 500\)\. Try again shortly\.$/,
+  garbage: /: sent a response that is not valid JSON\.$/,
   'not-batch': /: reply is not a JSON-RPC batch answer\.$/,
   'batch-rejected': /: node error -32600: batch requests are not allowed\.$/,
   'missing-answer': /: reply lacks the answer to call 2\.$/,
@@ -59,7 +61,7 @@ describe('upstream faults become isError results within the configured timeout',
   describe.each(providers)('on %s', (_name, env) => {
     it.each(Object.keys(expected) as Mode[])('%s', async (faultMode) => {
       mode = faultMode;
-      const harness = buildChainApp(env());
+      const harness = buildChainApp(env(), { resilience });
       for (const [tool, args] of [
         ['token_metadata', { contract: TOKEN }],
         ['token_allowance', { contract: TOKEN, owner: OWNER, spender: OWNER }],
@@ -70,8 +72,8 @@ describe('upstream faults become isError results within the configured timeout',
         expect(result.isError).toBe(true);
         expect(harness.text(result)).toMatch(/^Could not read from the chain: eth-mainnet (JSON-RPC|Alchemy)/);
         expect(harness.text(result)).toMatch(expected[faultMode]);
-        // Generous: the bound is the timeout, not the test's patience.
-        expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
+        // Generous: the bound is the timeout of each of the two attempts, not the test's patience.
+        expect(elapsed).toBeLessThan(2 * TIMEOUT_MS + 2000);
         expect(JSON.stringify(result)).not.toContain(KEY);
       }
       expect(harness.logLines.join('\n')).not.toContain(KEY);
@@ -79,15 +81,15 @@ describe('upstream faults become isError results within the configured timeout',
   });
 
   it('reports a refused connection', async () => {
-    const harness = buildChainApp({ ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${refusedUrl}/{network}/v2/{key}` });
+    const harness = buildChainApp({ ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${refusedUrl}/{network}/v2/{key}` }, { resilience });
     const result = await harness.call('token_metadata', { contract: TOKEN });
-    expect(harness.text(result)).toBe('Could not read from the chain: eth-mainnet Alchemy: could not connect (ECONNREFUSED). Try again shortly.');
+    expect(harness.text(result)).toBe('Could not read from the chain: eth-mainnet Alchemy: unreachable (connection refused). Try again shortly.');
     expect(harness.logLines.join('\n')).not.toContain(KEY);
   });
 
   it('does not cache a failure: the next call asks again', async () => {
-    mode = 'http-500';
-    const harness = buildChainApp(providers[0][1]());
+    mode = 'garbage'; // not retried: one request per call
+    const harness = buildChainApp(providers[0][1](), { resilience });
     const before = fault.requests.length;
     await harness.call('token_metadata', { contract: TOKEN });
     await harness.call('token_metadata', { contract: TOKEN });

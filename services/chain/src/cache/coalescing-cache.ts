@@ -1,6 +1,6 @@
 /**
- * Where cached values live. The in-memory store below is the default; a shared store
- * (Redis, through @toolgate/upstream) implements the same two methods.
+ * Where cached values live. The pack's stores sit over @toolgate/upstream's cache (lru-cache,
+ * or Redis with REDIS_URL: shared-store.ts); the small store below takes an injected clock, for tests.
  */
 export interface CacheStore<Value> {
   get(key: string): Promise<Value | undefined>;

@@ -1,16 +1,20 @@
 import { ToolError, type ToolContext } from '@toolgate/core';
+import { UpstreamError as SharedUpstreamError } from '@toolgate/upstream';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 
 /**
  * Runs a lookup and turns an upstream failure into a ToolError the model can act on.
- * UpstreamError messages name the upstream by label only, so no URL (or key) leaks.
+ * Transport failures come from @toolgate/upstream (timeouts, HTTP status, circuit open), reply
+ * failures from the pack's own UpstreamError (malformed batch, node error); both name the
+ * upstream by label only, so no URL (or key) leaks.
  */
 export async function withUpstreamErrors<T>(context: ToolContext, chain: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    context.logger.warn({ chain, failure: error.failure, statusCode: error.statusCode, reason: error.message }, 'chain upstream failed');
+    if (!(error instanceof UpstreamError) && !(error instanceof SharedUpstreamError)) throw error;
+    const failure = error instanceof UpstreamError ? error.failure : 'transport';
+    context.logger.warn({ chain, failure, statusCode: error.statusCode, reason: error.message }, 'chain upstream failed');
     const advice = error.isRetryable ? ' Try again shortly.' : '';
     throw new ToolError(`Could not read from the chain: ${error.message}.${advice}`);
   }

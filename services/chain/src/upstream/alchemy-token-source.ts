@@ -36,7 +36,7 @@ export function createAlchemyTokenSource(options: { transport: HttpTransport; ur
   const label = `${chain} Alchemy`;
   const batch = async (calls: { method: string; params: unknown[] }[], signal?: AbortSignal) => {
     try {
-      return await sendBatch(transport, url, calls, signal);
+      return await sendBatch(transport, url, calls, signal, label);
     } catch (error) {
       throw error instanceof UpstreamError ? error.labelled(label) : error;
     }

@@ -23,9 +23,9 @@ const batchRejected = z.object({ error: rpcError });
  * any order; they are matched by id. A reply that is not a well-formed batch answer is
  * an UpstreamError; a single call's error is returned for the caller to judge.
  */
-export async function sendBatch(transport: HttpTransport, url: string, calls: RpcCall[], signal?: AbortSignal): Promise<RpcOutcome[]> {
+export async function sendBatch(transport: HttpTransport, url: string, calls: RpcCall[], signal?: AbortSignal, label?: string): Promise<RpcOutcome[]> {
   const body = calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params }));
-  const reply = await transport.postJson(url, body, { signal });
+  const reply = await transport.postJson(url, body, { signal, label });
   if (!Array.isArray(reply)) {
     const rejected = batchRejected.safeParse(reply);
     if (rejected.success) {

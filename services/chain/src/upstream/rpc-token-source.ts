@@ -24,7 +24,7 @@ export function createRpcTokenSource(options: { transport: HttpTransport; url: s
   const label = `${chain} JSON-RPC`;
   const batch = async (calls: ReturnType<typeof call>[], signal?: AbortSignal) => {
     try {
-      return await sendBatch(transport, url, calls, signal);
+      return await sendBatch(transport, url, calls, signal, label);
     } catch (error) {
       throw error instanceof UpstreamError ? error.labelled(label) : error;
     }

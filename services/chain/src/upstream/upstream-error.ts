@@ -1,8 +1,9 @@
 export type UpstreamFailure = 'timeout' | 'http' | 'network' | 'malformed' | 'rpc';
 
 /**
- * Any failure to get a usable answer from an upstream. The message names the upstream by
- * a safe label ("eth-mainnet JSON-RPC"), never by URL: Alchemy URLs carry the API key.
+ * A reply that came back but is no usable answer (malformed batch, a node's error). Transport
+ * failures (timeout, HTTP status, connection) are @toolgate/upstream's UpstreamError instead.
+ * The message names the upstream by a safe label ("eth-mainnet JSON-RPC"), never by URL: Alchemy URLs carry the API key.
  */
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';

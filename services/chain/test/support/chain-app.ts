@@ -15,7 +15,7 @@ export function buildChainApp(env: Record<string, string>, options: Omit<ChainPa
   });
   const logger = createLogger({ level: 'trace', destination });
   const config = parseEnv(chainEnvSchema, env);
-  const { pack } = createChainPack({ config, ...options });
+  const { pack } = createChainPack({ config, logger, ...options });
   const app = createApp({ packs: [{ pack, segment: 'chain' }], logger, metrics: createMetrics({ collectProcessMetrics: false }) });
 
   const call = async (name: string, args: Record<string, unknown>) => {

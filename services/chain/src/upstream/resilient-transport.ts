@@ -1,0 +1,68 @@
+import type { Logger } from '@toolgate/core';
+import {
+  createMemoryCache,
+  createUpstreamClient,
+  UpstreamError as SharedUpstreamError,
+  type BreakerOptions,
+  type RetryOptions,
+  type UpstreamClient,
+} from '@toolgate/upstream';
+import { z } from 'zod';
+import type { HttpTransport } from './http-transport.ts';
+
+export interface ResilientTransportOptions {
+  /** Per attempt (UPSTREAM_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Values removed from every error and log line: the Alchemy key, paths of operator RPC URLs. */
+  secrets: (string | undefined)[];
+  retry?: RetryOptions;
+  breaker?: BreakerOptions;
+  logger?: Logger;
+}
+
+/** The batch reply is judged by json-rpc-batch.ts, which tells a node's error from a malformed reply. */
+const anyJson = z.unknown();
+
+/**
+ * The default transport: @toolgate/upstream's client (cockatiel per-attempt timeout, bounded
+ * retries of retryable failures, circuit breaker) with one client, hence one breaker, per chain
+ * endpoint, so one dead RPC node fails fast without touching the other chains. A JSON-RPC batch
+ * of eth_getCode/eth_call is read-only, so retrying it is safe. Nothing is cached here: the
+ * token service caches metadata by meaning and never caches allowances.
+ */
+export function createResilientTransport(options: ResilientTransportOptions): HttpTransport {
+  const clients = new Map<string, UpstreamClient>();
+  // The client's own response cache is unused (POST and HEAD are never cached); it needs one anyway.
+  const unused = createMemoryCache({ maxEntries: 1 });
+  const clientFor = (key: string, name: string, baseUrl: string, retry = options.retry) => {
+    let client = clients.get(key);
+    if (!client) {
+      client = createUpstreamClient({
+        name, baseUrl, timeoutMs: options.timeoutMs, cache: unused, secrets: options.secrets,
+        retry, breaker: options.breaker, logger: options.logger,
+      });
+      clients.set(key, client);
+    }
+    return client;
+  };
+
+  return {
+    postJson(url, body, { signal, label }) {
+      const name = label ?? 'JSON-RPC endpoint';
+      return clientFor(`post ${name} ${url}`, name, url).postJson({ body, schema: anyJson, signal });
+    },
+    async head(url, { signal }) {
+      const target = new URL(url);
+      // One attempt: the logo check runs beside the metadata read and must not hold it up with
+      // retries; a failed check gives null, kept for minutes only (token-service.ts).
+      const client = clientFor(`head ${target.origin}`, `logo host ${target.host}`, target.origin, { retries: 0 });
+      try {
+        return await client.head({ path: `${target.pathname}${target.search}`, signal });
+      } catch (error) {
+        // A non-2xx status is an answer for the logo check (404: no logo); only no answer is a failure.
+        if (error instanceof SharedUpstreamError && error.statusCode !== undefined) return error.statusCode;
+        throw error;
+      }
+    },
+  };
+}
