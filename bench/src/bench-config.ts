@@ -6,7 +6,9 @@ const seconds = (fallback: number) => z.coerce.number().min(0).max(600).default(
 const benchEnvSchema = z.object({
   BENCH_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(50),
   BENCH_WARMUP_S: seconds(3),
+  /** Measured seconds per server, split into BENCH_ROUNDS turns. */
   BENCH_DURATION_S: seconds(10).refine((value) => value > 0, 'must be above 0'),
+  BENCH_ROUNDS: z.coerce.number().int().min(1).max(100).default(5),
   /** Comma-separated scenario names, to measure a subset (e.g. `toolgate,express`). */
   BENCH_ONLY: z
     .string()

@@ -11,6 +11,11 @@ export interface Ratio {
   numerator: string;
   denominator: string;
   value: number;
+  /**
+   * The same ratio from server CPU time per request (denominator's over numerator's): what the
+   * throughput ratio would be if each server had the CPU to itself. Steadier on a busy machine.
+   */
+  cpuValue?: number;
   /** Minimum the issue asks for; undefined when the ratio is only reported. */
   target?: number;
 }
@@ -24,11 +29,13 @@ const RATIOS: Omit<Ratio, 'value'>[] = [
 ];
 
 export function computeRatios(rows: MeasuredRow[]): Ratio[] {
-  const rate = new Map(rows.map((row) => [row.name, row.requestsPerSecond]));
+  const byName = new Map(rows.map((row) => [row.name, row]));
   return RATIOS.flatMap((ratio) => {
-    const top = rate.get(ratio.numerator);
-    const bottom = rate.get(ratio.denominator);
-    return top === undefined || !bottom ? [] : [{ ...ratio, value: top / bottom }];
+    const top = byName.get(ratio.numerator);
+    const bottom = byName.get(ratio.denominator);
+    if (!top || !bottom || !bottom.requestsPerSecond) return [];
+    const cpuValue = top.cpuMicrosPerRequest && bottom.cpuMicrosPerRequest ? bottom.cpuMicrosPerRequest / top.cpuMicrosPerRequest : undefined;
+    return [{ ...ratio, value: top.requestsPerSecond / bottom.requestsPerSecond, ...(cpuValue === undefined ? {} : { cpuValue }) }];
   });
 }
 
@@ -40,17 +47,21 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 export function markdownReport(rows: MeasuredRow[], ratios: Ratio[], settings: LoadSettings, node: string): string {
   const lines = [
-    `Node ${node}, autocannon ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured per server`,
+    `Node ${node}, autocannon ${settings.connections} connections; per server ${settings.warmupSeconds} s warm-up, then ${settings.durationSeconds} s measured in ${settings.rounds} turns taken in rotation`,
     '',
-    '| server | req/s | p50 ms | p99 ms | failed |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.name}: ${row.description} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.latencyP50Ms, 1)} | ${fixed(row.latencyP99Ms, 1)} | ${row.failures} |`),
+    '| server | req/s | rounds min–max | p50 ms | p99 ms | server CPU µs/req | failed |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => {
+      const spread = `${fixed(row.roundRequestsPerSecond.min, 0)}–${fixed(row.roundRequestsPerSecond.max, 0)}`;
+      const cpu = row.cpuMicrosPerRequest === undefined ? '–' : fixed(row.cpuMicrosPerRequest, 0);
+      return `| ${row.name}: ${row.description} | ${fixed(row.requestsPerSecond, 0)} | ${spread} | ${fixed(row.latencyP50Ms, 1)} | ${fixed(row.latencyP99Ms, 1)} | ${cpu} | ${row.failures} |`;
+    }),
     '',
-    '| ratio | value | target |',
-    '|---|---:|---|',
+    '| ratio | req/s ratio | by CPU/req | target |',
+    '|---|---:|---:|---|',
     ...ratios.map((ratio) => {
       const verdict = ratio.target === undefined ? '(reported)' : `>= ${ratio.target} ${ratio.value >= ratio.target ? 'met' : 'MISSED'}`;
-      return `| ${ratio.name} | ${fixed(ratio.value, 2)} | ${verdict} |`;
+      return `| ${ratio.name} | ${fixed(ratio.value, 2)} | ${ratio.cpuValue === undefined ? '–' : fixed(ratio.cpuValue, 2)} | ${verdict} |`;
     }),
   ];
   return lines.join('\n');

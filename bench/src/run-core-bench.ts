@@ -2,30 +2,50 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseBenchEnv } from './bench-config.ts';
 import { callOnce } from './call-once.ts';
-import { measure, type LoadSettings } from './load.ts';
-import { computeRatios, markdownReport, rowOf, type MeasuredRow } from './report.ts';
+import { measureRound, summarize, warmUp, type LoadSettings, type RoundFigures } from './load.ts';
+import { computeRatios, markdownReport, rowOf } from './report.ts';
 import { MCP_PATH, SCENARIOS, requestFor, type Scenario } from './scenarios.ts';
-import { spawnServer } from './spawn-server.ts';
+import { spawnServer, type ServerProcess } from './spawn-server.ts';
 
 /**
- * `pnpm bench`: the core serving path against its baselines. Servers are measured one after
- * another, each in a fresh process and after its own warm-up, so none shares the CPU with another.
+ * `pnpm bench`: the core serving path against its baselines. Every server runs in its own
+ * process; only one is under load at any time. The measured time is split into rounds that
+ * take turns (A B C … A B C …), so a background load that comes and goes on a shared machine
+ * falls on every server alike instead of on whichever one happened to be running.
  */
-async function measureScenario(scenario: Scenario, settings: LoadSettings): Promise<MeasuredRow> {
+async function startChecked(scenario: Scenario): Promise<ServerProcess> {
   const server = await spawnServer(scenario.server);
-  try {
-    const url = server.url + MCP_PATH;
-    const request = requestFor(scenario);
-    // A server that answers wrongly would make its figures meaningless: check before measuring.
-    const answer = await callOnce(url, request);
-    const sum = (answer.message as { result?: { structuredContent?: { sum?: unknown } } }).result?.structuredContent?.sum;
-    if (answer.status !== 200 || sum !== 5) throw new Error(`${scenario.name} answered ${answer.status} ${JSON.stringify(answer.message)}`);
-    process.stderr.write(`measuring ${scenario.name} (pid ${server.pid})…\n`);
-    const figures = await measure(url, request, settings);
-    if (figures.failures > 0) throw new Error(`${scenario.name}: ${figures.failures} of ${figures.requests} requests failed under load`);
-    return rowOf(scenario, figures);
-  } finally {
+  // A server that answers wrongly would make its figures meaningless: check before measuring.
+  const answer = await callOnce(server.url + MCP_PATH, requestFor(scenario)).catch((error: unknown) => ({ status: 0, message: String(error) }));
+  const sum = (answer.message as { result?: { structuredContent?: { sum?: unknown } } }).result?.structuredContent?.sum;
+  if (answer.status !== 200 || sum !== 5) {
     await server.stop();
+    throw new Error(`${scenario.name} answered ${answer.status} ${JSON.stringify(answer.message)}`);
+  }
+  return server;
+}
+
+async function run(scenarios: Scenario[], settings: LoadSettings) {
+  const servers: ServerProcess[] = [];
+  try {
+    for (const scenario of scenarios) servers.push(await startChecked(scenario));
+    for (const [index, scenario] of scenarios.entries()) {
+      process.stderr.write(`warming up ${scenario.name} (pid ${servers[index]!.pid})…\n`);
+      await warmUp(servers[index]!.url + MCP_PATH, requestFor(scenario), settings);
+    }
+    const rounds: RoundFigures[][] = scenarios.map(() => []);
+    for (let round = 1; round <= settings.rounds; round++) {
+      process.stderr.write(`round ${round} of ${settings.rounds}\n`);
+      for (const [index, scenario] of scenarios.entries()) {
+        const server = servers[index]!;
+        const figures = await measureRound(server.url + MCP_PATH, requestFor(scenario), settings.connections, settings.durationSeconds / settings.rounds, server.cpuMicros);
+        if (figures.failures > 0) throw new Error(`${scenario.name}: ${figures.failures} of ${figures.requests} requests failed under load`);
+        rounds[index]!.push(figures);
+      }
+    }
+    return scenarios.map((scenario, index) => rowOf(scenario, summarize(rounds[index]!)));
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
@@ -35,10 +55,10 @@ async function main(): Promise<void> {
     connections: config.BENCH_CONNECTIONS,
     warmupSeconds: config.BENCH_WARMUP_S,
     durationSeconds: config.BENCH_DURATION_S,
+    rounds: config.BENCH_ROUNDS,
   };
   const scenarios = config.BENCH_ONLY ? SCENARIOS.filter(({ name }) => config.BENCH_ONLY!.includes(name)) : SCENARIOS;
-  const rows: MeasuredRow[] = [];
-  for (const scenario of scenarios) rows.push(await measureScenario(scenario, settings));
+  const rows = await run(scenarios, settings);
   const ratios = computeRatios(rows);
 
   const results = {

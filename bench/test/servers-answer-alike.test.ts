@@ -36,15 +36,17 @@ describe('the benchmark servers answer the same tools/call alike', () => {
     }
   });
 
-  it('the load runner reports every answer of a short run as a success', async () => {
-    const figures = await measure(urlOf('toolgate-server.ts'), LEGACY_CALL, { connections: 4, warmupSeconds: 0, durationSeconds: 1 });
+  it('the load runner reports every answer of a short run as a success, with the server CPU it cost', async () => {
+    const server = servers.get('toolgate-server.ts')!;
+    const figures = await measure(urlOf('toolgate-server.ts'), LEGACY_CALL, { connections: 4, warmupSeconds: 0, durationSeconds: 1, rounds: 1 }, server.cpuMicros);
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures.failures).toBe(0);
+    expect(figures.cpuMicrosPerRequest).toBeGreaterThan(0);
   });
 
   it('the load runner counts error answers as failures', async () => {
     const wrongPath = servers.get('toolgate-server.ts')!.url + '/nowhere/mcp';
-    const figures = await measure(wrongPath, LEGACY_CALL, { connections: 2, warmupSeconds: 0, durationSeconds: 1 });
+    const figures = await measure(wrongPath, LEGACY_CALL, { connections: 2, warmupSeconds: 0, durationSeconds: 1, rounds: 1 });
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures.failures).toBe(figures.requests);
   });
