@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
 import type { IncomingMessage, JsonRpcResponse } from '../mcp/json-rpc.ts';
@@ -16,9 +16,24 @@ export interface McpRouteOptions {
 
 type ResponseFormat = 'json' | 'sse';
 
-/** JSON unless the client's Accept rules it out; no Accept at all (the spec's bare call) means JSON. */
-function chooseFormat(accept: string | undefined): ResponseFormat {
-  if (!accept) return 'json';
+/**
+ * JSON unless the client's Accept rules it out; no Accept at all (the spec's bare call) means
+ * JSON. Clients send the same Accept on every call, so the last answer is remembered.
+ */
+function formatChooser(): (accept: string | undefined) => ResponseFormat {
+  let lastHeader = '';
+  let lastFormat: ResponseFormat = 'json';
+  return (accept) => {
+    if (!accept) return 'json';
+    if (accept !== lastHeader) {
+      lastFormat = parseAccept(accept);
+      lastHeader = accept;
+    }
+    return lastFormat;
+  };
+}
+
+function parseAccept(accept: string): ResponseFormat {
   const types = accept.split(',').map((part) => part.split(';', 1)[0]!.trim().toLowerCase());
   if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json';
   if (types.includes('text/event-stream')) return 'sse';
@@ -27,7 +42,13 @@ function chooseFormat(accept: string | undefined): ResponseFormat {
 
 function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse | JsonRpcResponse[]): void {
   if (format === 'json') {
-    response.status(status).type('application/json').send(JSON.stringify(payload));
+    // The headers express's res.send() would set for this POST (no ETag, never a 304), written
+    // directly: send() re-parses the content type and checks freshness on every call.
+    const body = JSON.stringify(payload);
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.setHeader('content-length', Buffer.byteLength(body));
+    response.end(body);
     return;
   }
   const events = (Array.isArray(payload) ? payload : [payload]).map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
@@ -37,26 +58,62 @@ function send(response: Response, status: number, format: ResponseFormat, payloa
 
 function abortOnClose(response: Response): AbortSignal {
   const controller = new AbortController();
+  // Made on first use, so the client may already be gone.
+  if (response.closed) {
+    if (!response.writableFinished) controller.abort();
+    return controller.signal;
+  }
   response.once('close', () => {
     if (!response.writableFinished) controller.abort();
   });
   return controller.signal;
 }
 
+/**
+ * The abort signal and the request's child logger are built on first use: most calls never
+ * touch either, and making both for every request was a measurable share of its cost. A class,
+ * not an object literal with getters: each such literal gets a hidden class of its own, which
+ * lives in old space and kept every request's objects alive until a full GC.
+ */
+class LazyDispatchContext implements DispatchContext {
+  readonly dialect: Dialect;
+  readonly requestId: string;
+  readonly #response: Response;
+  readonly #parentLogger: Logger;
+  #signal: AbortSignal | undefined;
+  #logger: Logger | undefined;
+
+  constructor(dialect: Dialect, requestId: string, response: Response, logger: Logger) {
+    this.dialect = dialect;
+    this.requestId = requestId;
+    this.#response = response;
+    this.#parentLogger = logger;
+  }
+
+  get signal(): AbortSignal {
+    return (this.#signal ??= abortOnClose(this.#response));
+  }
+
+  get logger(): Logger {
+    return (this.#logger ??= this.#parentLogger.child({ requestId: this.requestId }));
+  }
+}
+
 /** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
-export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOptions): Router {
-  const router = Router();
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOptions): RequestHandler {
+  const chooseFormat = formatChooser();
 
   async function answer(messages: IncomingMessage[], dialect: Dialect, response: Response) {
     const requests = messages.flatMap((message) => (message.kind === 'request' ? [message.message] : []));
     if (requests.length === 0) return { status: 202, replies: [] as JsonRpcResponse[] };
-    const requestId = requestIdOf(response);
-    const context: DispatchContext = { dialect, requestId, signal: abortOnClose(response), logger: logger.child({ requestId }) };
+    const context = new LazyDispatchContext(dialect, requestIdOf(response), response, logger);
+    // The usual case, one request, without Promise.all's extra promise and array.
+    if (requests.length === 1) return { status: 200, replies: [await dispatcher.handle(requests[0]!, context)] };
     const replies = await Promise.all(requests.map((rpc) => dispatcher.handle(rpc, context)));
     return { status: 200, replies };
   }
 
-  router.post('/', async (request, response) => {
+  async function post(request: Request, response: Response): Promise<void> {
     const format = chooseFormat(request.headers.accept);
     const body = await readJsonBody(request, maxBodyBytes);
     const classified = classifyRequest(body, request.headers);
@@ -71,12 +128,15 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
     // 2026-07-28 maps an unknown method to 404; every other in-band error stays 200.
     const modernNotFound = classified.dialect === 'modern' && 'error' in only && only.error.code === ErrorCode.MethodNotFound;
     send(response, modernNotFound ? 404 : 200, format, batch ? replies : only);
-  });
+  }
 
-  // Stateless: there is no session to GET a stream from or to DELETE.
-  router.all('/', () => {
+  // One handler rather than a Router with a POST and an ALL route: a nested router costs a
+  // noticeable share of a cheap call, and this is all it did.
+  return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
+    // Mounted at /<segment>/mcp: anything below it is not ours (the app answers 404).
+    if (request.path !== '/') return next();
+    if (request.method === 'POST') return post(request, response);
+    // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
-  });
-
-  return router;
+  };
 }
