@@ -1,7 +1,9 @@
 export { defineTool, ToolError } from './tool.ts';
 export type { ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
+export { defineContentTool, isContentTool, toolContentSchema } from './content-tool.ts';
+export type { ContentToolDefinition, ToolContent } from './content-tool.ts';
 export { definePack } from './pack.ts';
-export type { Pack } from './pack.ts';
+export type { AnyToolDefinition, Pack } from './pack.ts';
 export { createDispatcher } from './mcp/dispatcher.ts';
 export type { Dispatcher, DispatchContext, Dialect } from './mcp/dispatcher.ts';
 export type { CallToolResult, CallOutcome } from './mcp/call-tool.ts';

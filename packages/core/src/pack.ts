@@ -1,4 +1,8 @@
+import type { ContentToolDefinition } from './content-tool.ts';
 import type { ToolDefinition } from './tool.ts';
+
+/** Either kind of tool: JSON-returning (`defineTool`) or raw-content (`defineContentTool`). */
+export type AnyToolDefinition = ToolDefinition | ContentToolDefinition;
 
 /** A group of tools served together at `/<segment>/mcp`. */
 export interface Pack {
@@ -7,7 +11,7 @@ export interface Pack {
   version: string;
   /** Shown to clients at initialize / server/discover. */
   instructions?: string;
-  tools: ToolDefinition[];
+  tools: AnyToolDefinition[];
 }
 
 export function definePack(pack: Pack): Pack {

@@ -11,6 +11,8 @@ export interface ToolAnnotations {
 
 /** What a handler gets besides its arguments. */
 export interface ToolContext {
+  /** What the client declared in a 2026-07-28 request envelope; unknown (undefined) for 2025-era requests. */
+  clientCapabilities?: Record<string, unknown>;
   /** Aborted when the client goes away or the server shuts down. */
   signal: AbortSignal;
   requestId: string;
@@ -26,6 +28,8 @@ export interface ToolDefinition<Input extends InputShape = InputShape, Output ex
   inputSchema: Input;
   outputSchema: Output;
   annotations?: ToolAnnotations;
+  /** Client capabilities the tool needs, e.g. `{ sampling: {} }` (checked where the request declares them). */
+  requiredClientCapabilities?: Record<string, Record<string, unknown>>;
   // Method syntax on purpose: it lets a pack hold tools of different argument types in one list.
   handler(args: z.infer<Input>, context: ToolContext): Promise<z.infer<Output>>;
 }

@@ -20,7 +20,7 @@ describe('HTTP-level rejections carry JSON-RPC error bodies', () => {
   it('a body over the limit → 413 with a JSON-RPC error', async () => {
     const response = await request(app).post('/echo/mcp').set('content-type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(5000) }));
     expect(response.status).toBe(413);
-    expect(response.body.error.code).toBe(-32600);
+    expect(response.body.error.code).toBe(-32000);
   });
 
   it('malformed JSON → 400 parse error', async () => {

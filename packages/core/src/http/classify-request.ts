@@ -54,7 +54,7 @@ export function classifyRequest(body: unknown, headers: IncomingHttpHeaders): Cl
       throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batches may not contain requests for protocol revision 2026-07-28 or later');
     }
     if (messages.some((message) => message.kind === 'invalid')) {
-      throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: the request body is not a valid JSON-RPC message');
+      throw new HttpProblem(400, ErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batch contains an invalid message');
     }
     checkLegacyVersionHeader(versionHeader);
     return { dialect: 'legacy', batch: true, messages };
@@ -87,6 +87,11 @@ export function classifyRequest(body: unknown, headers: IncomingHttpHeaders): Cl
       data: { envelope: { key: META_PROTOCOL_VERSION, problem: 'not a string' } },
     });
   }
+  // The SDK's order, which the conformance suite checks: a header that contradicts the
+  // envelope is a mismatch even when the envelope names a revision nobody serves.
+  if (versionHeader !== undefined && versionHeader !== claim) {
+    throw mismatch(id, versionHeader, `the body envelope names protocol version ${claim} but the MCP-Protocol-Version header names ${versionHeader}`);
+  }
   if (!isModernVersion(claim)) {
     throw new HttpProblem(400, ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${claim}`, {
       id,
@@ -95,9 +100,6 @@ export function classifyRequest(body: unknown, headers: IncomingHttpHeaders): Cl
   }
   if (versionHeader === undefined) {
     throw mismatch(id, versionHeader, `the body envelope names protocol version ${claim} but the required MCP-Protocol-Version header is absent`);
-  }
-  if (versionHeader !== claim) {
-    throw mismatch(id, versionHeader, `the body envelope names protocol version ${claim} but the MCP-Protocol-Version header names ${versionHeader}`);
   }
   if (message.kind === 'request') checkModernRequestHeaders(message.message, headers, id);
   return { dialect: 'modern', message };

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
-import type { IncomingMessage, JsonRpcResponse } from '../mcp/json-rpc.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from '../mcp/json-rpc.ts';
+import { ErrorCode, META_CLIENT_CAPABILITIES } from '../mcp/protocol.ts';
 import { classifyRequest } from './classify-request.ts';
 import { HttpProblem } from './problem.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -15,6 +15,18 @@ export interface McpRouteOptions {
 }
 
 type ResponseFormat = 'json' | 'sse';
+
+/** 2026-07-28 gives these in-band errors an HTTP status of their own; every other stays 200. */
+const MODERN_ERROR_STATUS: Record<number, number> = {
+  [ErrorCode.MethodNotFound]: 404,
+  [ErrorCode.MissingRequiredClientCapability]: 400,
+};
+
+/** classifyRequest has checked that a 2026-07-28 request's envelope declares its capabilities. */
+function envelopeCapabilities(request: JsonRpcRequest): Record<string, unknown> {
+  const meta = request.params?._meta as Record<string, unknown>;
+  return meta[META_CLIENT_CAPABILITIES] as Record<string, unknown>;
+}
 
 /**
  * JSON unless the client's Accept rules it out; no Accept at all (the spec's bare call) means
@@ -78,14 +90,16 @@ function abortOnClose(response: Response): AbortSignal {
 class LazyDispatchContext implements DispatchContext {
   readonly dialect: Dialect;
   readonly requestId: string;
+  readonly clientCapabilities?: Record<string, unknown>;
   readonly #response: Response;
   readonly #parentLogger: Logger;
   #signal: AbortSignal | undefined;
   #logger: Logger | undefined;
 
-  constructor(dialect: Dialect, requestId: string, response: Response, logger: Logger) {
+  constructor(dialect: Dialect, requestId: string, response: Response, logger: Logger, clientCapabilities?: Record<string, unknown>) {
     this.dialect = dialect;
     this.requestId = requestId;
+    this.clientCapabilities = clientCapabilities;
     this.#response = response;
     this.#parentLogger = logger;
   }
@@ -106,7 +120,7 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   async function answer(messages: IncomingMessage[], dialect: Dialect, response: Response) {
     const requests = messages.flatMap((message) => (message.kind === 'request' ? [message.message] : []));
     if (requests.length === 0) return { status: 202, replies: [] as JsonRpcResponse[] };
-    const context = new LazyDispatchContext(dialect, requestIdOf(response), response, logger);
+    const context = new LazyDispatchContext(dialect, requestIdOf(response), response, logger, dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     // The usual case, one request, without Promise.all's extra promise and array.
     if (requests.length === 1) return { status: 200, replies: [await dispatcher.handle(requests[0]!, context)] };
     const replies = await Promise.all(requests.map((rpc) => dispatcher.handle(rpc, context)));
@@ -114,9 +128,15 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   }
 
   async function post(request: Request, response: Response): Promise<void> {
-    const format = chooseFormat(request.headers.accept);
-    const body = await readJsonBody(request, maxBodyBytes);
+    const body = await readJsonBody(request, maxBodyBytes).catch((error: unknown) => {
+      // A body that cannot be read is served as 2025-era (the SDK's order): Accept is judged first.
+      chooseFormat(request.headers.accept);
+      throw error;
+    });
     const classified = classifyRequest(body, request.headers);
+    // 2026-07-28 answers one JSON body whatever Accept says (as the SDK does); only the
+    // 2025-era transport negotiates JSON or SSE.
+    const format = classified.dialect === 'modern' ? 'json' : chooseFormat(request.headers.accept);
     const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
     const { status, replies } = await answer(messages, classified.dialect, response);
     if (status === 202) {
@@ -125,9 +145,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
     }
     const batch = classified.dialect === 'legacy' && classified.batch;
     const only = replies[0]!;
-    // 2026-07-28 maps an unknown method to 404; every other in-band error stays 200.
-    const modernNotFound = classified.dialect === 'modern' && 'error' in only && only.error.code === ErrorCode.MethodNotFound;
-    send(response, modernNotFound ? 404 : 200, format, batch ? replies : only);
+    const httpStatus = classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200;
+    send(response, httpStatus, format, batch ? replies : only);
   }
 
   // One handler rather than a Router with a POST and an ALL route: a nested router costs a

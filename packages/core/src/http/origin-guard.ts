@@ -23,6 +23,6 @@ export function originGuard(allowedOrigins: readonly string[] | undefined) {
     if (origin === undefined) return next();
     const ok = allowed ? allowed.has(origin.toLowerCase()) || allowed.has('*') : isLocalOrigin(origin);
     if (ok) return next();
-    next(new HttpProblem(403, ErrorCode.ConnectionClosed, `Forbidden: origin ${origin} is not allowed`));
+    next(new HttpProblem(403, ErrorCode.ConnectionClosed, `Invalid Origin: ${origin}`));
   };
 }

@@ -73,7 +73,7 @@ function readText(request: Request, maxBytes: number): Promise<string> {
 }
 
 function tooLarge(maxBytes: number): HttpProblem {
-  return new HttpProblem(413, ErrorCode.InvalidRequest, `Payload Too Large: the request body exceeds ${maxBytes} bytes`, {
+  return new HttpProblem(413, ErrorCode.ConnectionClosed, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
     headers: { connection: 'close' },
   });
 }

@@ -1,8 +1,12 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { isContentTool, toolContentSchema, type ToolContent } from '../content-tool.ts';
+import type { AnyToolDefinition } from '../pack.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool.ts';
 
+const contentListSchema = z.array(toolContentSchema);
+
 export interface CallToolResult extends Record<string, unknown> {
-  content: { type: 'text'; text: string }[];
+  content: ToolContent[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -29,7 +33,7 @@ function describeIssues(error: z.ZodError): string {
  * Validates the arguments, runs the handler and wraps its result. Never throws: every
  * failure becomes an `isError` result, because the model can act on those.
  */
-export async function callTool(tool: ToolDefinition, rawArguments: unknown, context: ToolContext): Promise<CallToolOutcome> {
+export async function callTool(tool: AnyToolDefinition, rawArguments: unknown, context: ToolContext): Promise<CallToolOutcome> {
   const parsed = tool.inputSchema.safeParse(rawArguments ?? {});
   if (!parsed.success) {
     return {
@@ -48,19 +52,31 @@ export async function callTool(tool: ToolDefinition, rawArguments: unknown, cont
       result: errorResult(`Internal error in ${tool.name} (request id ${context.requestId}); the operator has the details.`),
     };
   }
-  // Clients validate structuredContent against outputSchema, so a result that drifts from it
-  // is reported here rather than sent.
+  return isContentTool(tool) ? contentResult(tool.name, value, context) : structuredResult(tool, value, context);
+}
+
+function driftResult(tool: string, context: ToolContext, issues: z.core.$ZodIssue[], what: string): CallToolOutcome {
+  context.logger.error({ tool, issues }, `tool result does not match its ${what}`);
+  return {
+    outcome: 'internal_error',
+    result: errorResult(`Internal error in ${tool} (request id ${context.requestId}): the result did not match the tool's ${what}.`),
+  };
+}
+
+// Clients validate structuredContent against outputSchema, so a result that drifts from it
+// is reported here rather than sent.
+function structuredResult(tool: ToolDefinition, value: unknown, context: ToolContext): CallToolOutcome {
   const output = tool.outputSchema.safeParse(value);
-  if (!output.success) {
-    context.logger.error({ tool: tool.name, issues: output.error.issues }, 'tool result does not match its output schema');
-    return {
-      outcome: 'internal_error',
-      result: errorResult(`Internal error in ${tool.name} (request id ${context.requestId}): the result did not match the tool's output schema.`),
-    };
-  }
+  if (!output.success) return driftResult(tool.name, context, output.error.issues, 'output schema');
   const structuredContent = output.data as Record<string, unknown>;
   return {
     outcome: 'ok',
     result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent },
   };
+}
+
+function contentResult(tool: string, value: unknown, context: ToolContext): CallToolOutcome {
+  const content = contentListSchema.safeParse(value);
+  if (!content.success) return driftResult(tool, context, content.error.issues, 'content format');
+  return { outcome: 'ok', result: { content: content.data } };
 }

@@ -18,6 +18,8 @@ export interface DispatchContext {
   requestId: string;
   signal: AbortSignal;
   logger: Logger;
+  /** Declared in a 2026-07-28 envelope; 2025-era clients declared theirs at an initialize this stateless server never saw. */
+  clientCapabilities?: Record<string, unknown>;
 }
 
 export interface ToolCallObserver {
@@ -57,6 +59,12 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
     if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs params.name');
     const tool = catalog.find(name);
     if (!tool) return errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
+    const missing = missingCapabilities(tool.requiredClientCapabilities, context.clientCapabilities);
+    if (missing) {
+      return errorResponse(request.id, ErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${Object.keys(missing).join(', ')}`, {
+        requiredCapabilities: missing,
+      });
+    }
     const started = performance.now();
     const { result, outcome } = await callTool(tool, request.params?.arguments, context);
     options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
@@ -88,7 +96,8 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
         if (modern) {
           return resultResponse(
             request.id,
-            modernList({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, serverInfo, ...instructions }),
+            // serverInfo travels in _meta on 2026-07-28; the discover result itself has no such field.
+            modernList({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, ...instructions }),
           );
         }
         break;
@@ -97,4 +106,14 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
   }
 
   return { pack, handle };
+}
+
+/** The required capabilities the client did not declare, or undefined when none is missing or nothing is known. */
+function missingCapabilities(
+  required: Record<string, Record<string, unknown>> | undefined,
+  declared: Record<string, unknown> | undefined,
+): Record<string, Record<string, unknown>> | undefined {
+  if (!required || !declared) return undefined;
+  const missing = Object.entries(required).filter(([name]) => declared[name] === undefined);
+  return missing.length > 0 ? Object.fromEntries(missing) : undefined;
 }

@@ -21,6 +21,8 @@ export const ErrorCode = {
   ConnectionClosed: -32000,
   /** 2026-07-28: the request headers and the body disagree. */
   HeaderMismatch: -32020,
+  /** 2026-07-28: a tool needs a client capability the request's envelope does not declare. */
+  MissingRequiredClientCapability: -32021,
   /** 2026-07-28: the envelope names a revision this server does not serve. */
   UnsupportedProtocolVersion: -32022,
 } as const;

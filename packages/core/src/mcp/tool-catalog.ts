@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Pack } from '../pack.ts';
-import type { ToolDefinition } from '../tool.ts';
+import { isContentTool } from '../content-tool.ts';
+import type { AnyToolDefinition, Pack } from '../pack.ts';
 
 /** A tool as `tools/list` describes it. */
 export interface ListedTool {
@@ -8,14 +8,15 @@ export interface ListedTool {
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
+  /** Absent for content tools, whose results carry no structuredContent. */
+  outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
 }
 
 export interface ToolCatalog {
   /** Built once at start and shared by every `tools/list` answer. */
   listed: ListedTool[];
-  find(name: string): ToolDefinition | undefined;
+  find(name: string): AnyToolDefinition | undefined;
 }
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -29,7 +30,7 @@ export function buildToolCatalog(pack: Pack): ToolCatalog {
     title: tool.title,
     description: tool.description,
     inputSchema: toJsonSchema(tool.inputSchema, 'input'),
-    outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+    ...(isContentTool(tool) ? {} : { outputSchema: toJsonSchema(tool.outputSchema, 'output') }),
     ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
   }));
   return { listed, find: (name) => byName.get(name) };

@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1.7
+# One image per toolgate service, chosen by build argument:
+#   docker build --build-arg PACK=quotes -t toolgate/quotes .
+# PACK is a directory under services/: chain, concert, game, sports, quotes, or gateway (all-in-one).
+# There is no build step: Node 24 runs the TypeScript sources directly (type stripping).
+ARG NODE_IMAGE=node:24-alpine
+
+FROM ${NODE_IMAGE} AS base
+ENV CI=true TURBO_TELEMETRY_DISABLED=1
+RUN npm install --global --no-fund --no-audit pnpm@12 && npm cache clean --force
+
+# 1. Cut the monorepo down to the pack, the workspace packages it imports and a matching lockfile.
+FROM base AS prune
+ARG PACK
+WORKDIR /repo
+COPY . .
+RUN if [ -z "$PACK" ] || [ ! -f "services/$PACK/src/main.ts" ]; then \
+      echo "build with --build-arg PACK=<a directory under services/ that has src/main.ts>" >&2; exit 1; \
+    fi
+RUN pnpm dlx turbo@^2.11.11 prune "@toolgate/$PACK" --docker --out-dir /out
+
+# 2. Production dependencies only, exactly as locked.
+FROM base AS install
+ARG PACK
+WORKDIR /app
+COPY --from=prune /out/json/ .
+# The shared jest preset is a dev-only workspace package (it would bring the swc compiler along).
+RUN rm -rf packages/jest-preset
+RUN --mount=type=cache,id=toolgate-pnpm-store,target=/pnpm-store \
+    pnpm install --frozen-lockfile --prod --filter "@toolgate/$PACK..." --store-dir /pnpm-store
+COPY --from=prune /out/full/ .
+RUN rm -rf packages/jest-preset && find packages services -maxdepth 2 -type d -name test -exec rm -rf {} +
+
+# 3. The runtime: Node 24 and the app, owned by root and run by the unprivileged `node` user,
+#    so the process cannot change its own code.
+FROM ${NODE_IMAGE} AS runtime
+ARG PACK
+ENV NODE_ENV=production HOST=0.0.0.0
+COPY --from=install /app /app
+WORKDIR /app/services/${PACK}
+USER node
+# PORT: each pack's own default (chain 8081 … quotes 8085, gateway 8080) unless set.
+CMD ["node", "src/main.ts"]

@@ -1,0 +1,128 @@
+/**
+ * Runs @modelcontextprotocol/conformance against toolgate and fails on any unexpected result.
+ *
+ *   node scripts/conformance/run.ts [--target <MCP endpoint URL>] [--results <dir>]
+ *
+ * Two suites: 0.1.x (2025 scenarios) and the 0.2.0 pre-release (--spec-version 2026-07-28).
+ * - The fixture pack (test/conformance/conformance-pack.ts, served here) gets every scenario;
+ *   each failure must be listed in expected-failures.json with its reason.
+ * - The target (a real pack's endpoint; the echo test pack when none is given) must pass the
+ *   protocol scenarios any pack must pass.
+ * Verdicts come from the checks.json files the suite writes, not from its exit code or output.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { createApp, createLogger, createMetrics, serve, type Pack, type RunningServer } from '../../src/index.ts';
+import { conformancePack } from '../../test/conformance/conformance-pack.ts';
+import { echoPack } from '../../test/echo-pack.ts';
+import { judge, readResults, type ExpectedFailures, type Verdict } from './judge.ts';
+
+const execFileAsync = promisify(execFile);
+
+type Suite = 'conformance-2025' | 'conformance-2026';
+
+interface Run {
+  label: string;
+  suite: Suite;
+  url: string;
+  /** Undefined: the suite's whole scenario list. */
+  scenarios?: string[];
+  expected: ExpectedFailures;
+}
+
+const TARGET_SCENARIOS: Record<Suite, string[]> = {
+  'conformance-2025': ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'],
+  'conformance-2026': ['tools-list', 'dns-rebinding-protection', 'server-stateless', 'http-header-validation'],
+};
+
+const SUITE_ARGS: Record<Suite, string[]> = {
+  // 'all' adds the pending scenarios (json-schema-2020-12, server-sse-polling) to the active ones.
+  'conformance-2025': ['--suite', 'all'],
+  // The 0.2.0 pre-release keeps its 2026-07-28 scenarios (server-stateless, headers, caching) out of the default suite.
+  'conformance-2026': ['--spec-version', '2026-07-28', '--suite', 'all'],
+};
+
+function cliPath(suite: Suite): string {
+  const manifest = createRequire(import.meta.url).resolve(`${suite}/package.json`);
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
+  return join(dirname(manifest), bin.conformance!);
+}
+
+async function servePack(pack: Pack): Promise<{ running: RunningServer; url: string }> {
+  const logger = createLogger({ level: 'silent' });
+  const app = createApp({ packs: [{ pack, segment: pack.name }], logger, metrics: createMetrics({ collectProcessMetrics: false }) });
+  const running = await serve(app, { port: 0, host: '127.0.0.1', logger });
+  return { running, url: `${running.url}/${pack.name}/mcp` };
+}
+
+/** Runs the suite's CLI (in a child process, on this Node) and collects the checks it wrote. */
+async function runSuite(run: Run, resultsRoot: string): Promise<Verdict[]> {
+  const directory = join(resultsRoot, run.label.replaceAll(/\W+/g, '-'));
+  mkdirSync(directory, { recursive: true });
+  const invocations = run.scenarios?.map((scenario) => ['--scenario', scenario]) ?? [[]];
+  for (const scenarioArgs of invocations) {
+    const args = [cliPath(run.suite), 'server', '--url', run.url, '-o', directory, ...SUITE_ARGS[run.suite], ...scenarioArgs];
+    // Asynchronous: the servers under test live in this process. The exit code is not the
+    // verdict (the checks are), but a crash or a hang must not pass silently.
+    await execFileAsync(process.execPath, args, { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }).catch((error: { code?: unknown; stderr?: string }) => {
+      if (error.code === 1) return;
+      throw new Error(`${run.label}: the conformance CLI failed to run (${String(error.code)}): ${error.stderr ?? ''}`);
+    });
+  }
+  const results = readResults(directory);
+  const ran = new Set(results.map(({ scenario }) => scenario));
+  const missing = (run.scenarios ?? []).filter((scenario) => !ran.has(scenario));
+  const verdicts = results.map((result) => judge(result, run.expected));
+  for (const scenario of missing) verdicts.push({ scenario, passed: false, unexpected: ['the scenario did not run'], stale: [], expected: [] });
+  // An entry for a scenario the suite no longer runs is out of date as well.
+  for (const key of Object.keys(run.expected)) {
+    const scenario = key.split('/')[0]!;
+    if (!ran.has(scenario)) verdicts.push({ scenario, passed: false, unexpected: [], stale: [key], expected: [] });
+  }
+  return verdicts;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { target: { type: 'string' }, results: { type: 'string' } } });
+  const expectedFile = JSON.parse(readFileSync(new URL('./expected-failures.json', import.meta.url), 'utf8')) as Record<string, Record<Suite, ExpectedFailures>>;
+  const resultsRoot = values.results ?? mkdtempSync(join(tmpdir(), 'toolgate-conformance-'));
+  const fixture = await servePack(conformancePack);
+  const echo = values.target ? undefined : await servePack(echoPack);
+  const targetUrl = values.target ?? echo!.url;
+  let failures = 0;
+  let passes = 0;
+  let expectedFailures = 0;
+  try {
+    for (const suite of ['conformance-2025', 'conformance-2026'] as const) {
+      const runs: Run[] = [
+        { label: `${suite} fixture`, suite, url: fixture.url, expected: expectedFile.fixture![suite] },
+        { label: `${suite} target`, suite, url: targetUrl, scenarios: TARGET_SCENARIOS[suite], expected: expectedFile.target![suite] },
+      ];
+      for (const run of runs) {
+        const verdicts = await runSuite(run, resultsRoot);
+        for (const verdict of verdicts.sort((a, b) => a.scenario.localeCompare(b.scenario))) {
+          const problems = [...verdict.unexpected, ...verdict.stale.map((key) => `stale expected-failures entry ${key}: it did not fail`)];
+          const state = problems.length > 0 ? 'FAIL' : verdict.passed ? 'pass' : 'expected failure';
+          console.log(`${run.label.padEnd(26)} ${verdict.scenario.padEnd(48)} ${state}`);
+          for (const problem of problems) console.log(`    ${problem}`);
+          if (problems.length > 0) failures += 1;
+          else if (verdict.passed) passes += 1;
+          else expectedFailures += 1;
+        }
+      }
+    }
+  } finally {
+    await fixture.running.close();
+    await echo?.running.close();
+  }
+  console.log(`\nconformance results in ${resultsRoot}; target ${targetUrl}`);
+  console.log(`${expectedFailures} expected failures, each with its reason in scripts/conformance/expected-failures.json`);
+  console.log(`conformance: ${passes} passed, ${failures} failed`);
+  return failures > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { InputShape, ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
+
+const resourceContents = z.union([
+  z.object({ uri: z.string(), mimeType: z.string().optional(), text: z.string() }),
+  z.object({ uri: z.string(), mimeType: z.string().optional(), blob: z.string() }),
+]);
+
+/** The MCP content items a content tool may return; checked before they are sent. */
+export const toolContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image'), data: z.base64(), mimeType: z.string() }),
+  z.object({ type: z.literal('audio'), data: z.base64(), mimeType: z.string() }),
+  z.object({ type: z.literal('resource'), resource: resourceContents }),
+  z.object({ type: z.literal('resource_link'), uri: z.string(), name: z.string(), mimeType: z.string().optional(), description: z.string().optional() }),
+]);
+
+export type ToolContent = z.infer<typeof toolContentSchema>;
+
+/**
+ * A tool whose result is raw MCP content (images, audio, embedded resources) rather than a
+ * JSON object: it has no output schema and no structuredContent. Every pack tool returns
+ * JSON through `defineTool`; this is the extension point for the rest.
+ */
+export interface ContentToolDefinition<Input extends InputShape = InputShape> {
+  kind: 'content';
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Input;
+  annotations?: ToolAnnotations;
+  /** Client capabilities the tool needs, e.g. `{ sampling: {} }` (checked where the request declares them). */
+  requiredClientCapabilities?: Record<string, Record<string, unknown>>;
+  handler(args: z.infer<Input>, context: ToolContext): Promise<ToolContent[]>;
+}
+
+export function defineContentTool<Input extends InputShape>(
+  definition: Omit<ContentToolDefinition<Input>, 'kind'>,
+): ContentToolDefinition<Input> {
+  return { ...definition, kind: 'content' };
+}
+
+export function isContentTool(tool: ToolDefinition | ContentToolDefinition): tool is ContentToolDefinition {
+  return 'kind' in tool && tool.kind === 'content';
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const DEFAULT_ALCHEMY_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2/{key}';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'an http(s) URL');
+
+/** Unset and blank mean the same: no value. */
+const optionalSecret = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+
+const rpcUrls = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value.trim() === '') return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be a JSON object mapping chain slug to JSON-RPC URL' });
+      return z.NEVER;
+    }
+    const result = z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case chain slug'), httpUrl).safeParse(parsed);
+    if (!result.success) {
+      for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'value'}: ${issue.message}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+/** The chain pack's environment variables (names are part of the product: see DESIGN.md). */
+export const chainEnvSchema = z.object({
+  ALCHEMY_API_KEY: optionalSecret,
+  ALCHEMY_URL_TEMPLATE: httpUrl
+    .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
+    .default(DEFAULT_ALCHEMY_URL_TEMPLATE),
+  CHAIN_RPC_URLS: rpcUrls,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(5000),
+});
+
+export type ChainEnv = z.infer<typeof chainEnvSchema>;

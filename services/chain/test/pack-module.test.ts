@@ -1,0 +1,31 @@
+import { startServer } from '@toolgate/core';
+import { chainPackModule } from '../src/index.ts';
+
+describe('the chain pack as a service', () => {
+  it('starts with no key and no configuration, and lists both tools with their schemas', async () => {
+    const running = await startServer({ service: 'chain', modules: [chainPackModule], defaultPort: 0, env: { PORT: '0', LOG_LEVEL: 'silent' } });
+    try {
+      const response = await fetch(`${running.url}/chain/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      const { result } = (await response.json()) as { result: { tools: { name: string; inputSchema: any; outputSchema: any; annotations: any }[] } };
+      expect(result.tools.map((tool) => tool.name)).toEqual(['token_allowance', 'token_metadata']);
+      const [allowance, metadata] = result.tools;
+      expect(allowance!.inputSchema.required).toEqual(['contract', 'owner', 'spender']);
+      expect(metadata!.inputSchema.required).toEqual(['contract']);
+      expect(metadata!.outputSchema.required).toEqual(['name', 'symbol', 'decimals', 'logo']);
+      expect(metadata!.outputSchema.properties.logo.type).toEqual(['string', 'null']);
+      expect(metadata!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('refuses to start on a bad CHAIN_RPC_URLS, naming it', async () => {
+    await expect(
+      startServer({ service: 'chain', modules: [chainPackModule], defaultPort: 0, env: { PORT: '0', CHAIN_RPC_URLS: '{"base-mainnet": 5}' } }),
+    ).rejects.toThrow(/CHAIN_RPC_URLS: base-mainnet: /);
+  });
+});

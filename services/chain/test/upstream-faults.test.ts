@@ -1,0 +1,96 @@
+import { buildChainApp } from './support/chain-app.ts';
+import { startLocalServer, type LocalServer } from './support/local-server.ts';
+
+const KEY = 'alk-Fault-Secret-Key';
+const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const OWNER = '0x1111111111111111111111111111111111111111';
+const TIMEOUT_MS = 300;
+
+type Mode = 'hang' | 'http-500' | 'garbage' | 'not-batch' | 'batch-rejected' | 'missing-answer' | 'node-error';
+
+/** How each fault is reported to the caller (the upstream's label comes first). */
+const expected: Record<Mode, RegExp> = {
+  hang: new RegExp(`no answer within ${TIMEOUT_MS} ms\\. Try again shortly\\.$`),
+  'http-500': /: HTTP 500\. Try again shortly\.$/,
+  garbage: /: reply is not JSON\.$/,
+  'not-batch': /: reply is not a JSON-RPC batch answer\.$/,
+  'batch-rejected': /: node error -32600: batch requests are not allowed\.$/,
+  'missing-answer': /: reply lacks the answer to call 2\.$/,
+  'node-error': /: node error -32005: daily request limit reached\.$/,
+};
+
+describe('upstream faults become isError results within the configured timeout', () => {
+  let mode: Mode = 'hang';
+  let fault: LocalServer;
+  let refusedUrl: string;
+
+  beforeAll(async () => {
+    fault = await startLocalServer((_request, body, response) => {
+      const calls = JSON.parse(body) as { id: number; method: string }[];
+      const json = (value: unknown) => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      switch (mode) {
+        case 'hang':
+          return; // never answers
+        case 'http-500':
+          return void response.writeHead(500).end('internal error');
+        case 'garbage':
+          return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops');
+        case 'not-batch':
+          return json({ hello: 'world' });
+        case 'batch-rejected':
+          return json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch requests are not allowed' } });
+        case 'missing-answer':
+          return json([{ jsonrpc: '2.0', id: 1, result: '0x6080' }]);
+        case 'node-error':
+          return json(calls.map((call) => (call.id === 1 ? { jsonrpc: '2.0', id: 1, result: '0x6080' } : { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'daily request limit reached' } })));
+      }
+    });
+    const closed = await startLocalServer(() => {});
+    refusedUrl = closed.url;
+    await closed.close();
+  });
+  afterAll(async () => fault?.close());
+
+  const providers = [
+    ['plain JSON-RPC', () => ({ CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': `${fault.url}/rpc` }), UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })],
+    ['Alchemy', () => ({ ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${fault.url}/{network}/v2/{key}`, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })],
+  ] as const;
+
+  describe.each(providers)('on %s', (_name, env) => {
+    it.each(Object.keys(expected) as Mode[])('%s', async (faultMode) => {
+      mode = faultMode;
+      const harness = buildChainApp(env());
+      for (const [tool, args] of [
+        ['token_metadata', { contract: TOKEN }],
+        ['token_allowance', { contract: TOKEN, owner: OWNER, spender: OWNER }],
+      ] as const) {
+        const started = performance.now();
+        const result = await harness.call(tool, args);
+        const elapsed = performance.now() - started;
+        expect(result.isError).toBe(true);
+        expect(harness.text(result)).toMatch(/^Could not read from the chain: eth-mainnet (JSON-RPC|Alchemy)/);
+        expect(harness.text(result)).toMatch(expected[faultMode]);
+        // Generous: the bound is the timeout, not the test's patience.
+        expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
+        expect(JSON.stringify(result)).not.toContain(KEY);
+      }
+      expect(harness.logLines.join('\n')).not.toContain(KEY);
+    });
+  });
+
+  it('reports a refused connection', async () => {
+    const harness = buildChainApp({ ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${refusedUrl}/{network}/v2/{key}` });
+    const result = await harness.call('token_metadata', { contract: TOKEN });
+    expect(harness.text(result)).toBe('Could not read from the chain: eth-mainnet Alchemy: could not connect (ECONNREFUSED). Try again shortly.');
+    expect(harness.logLines.join('\n')).not.toContain(KEY);
+  });
+
+  it('does not cache a failure: the next call asks again', async () => {
+    mode = 'http-500';
+    const harness = buildChainApp(providers[0][1]());
+    const before = fault.requests.length;
+    await harness.call('token_metadata', { contract: TOKEN });
+    await harness.call('token_metadata', { contract: TOKEN });
+    expect(fault.requests.length - before).toBe(2);
+  });
+});

