@@ -118,7 +118,9 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   const chooseFormat = formatChooser();
 
   async function answer(messages: IncomingMessage[], dialect: Dialect, response: Response) {
-    const requests = messages.flatMap((message) => (message.kind === 'request' ? [message.message] : []));
+    // A loop, not flatMap: V8's flatMap took a visible share of a cheap call in the profile.
+    const requests: JsonRpcRequest[] = [];
+    for (const message of messages) if (message.kind === 'request') requests.push(message.message);
     if (requests.length === 0) return { status: 202, replies: [] as JsonRpcResponse[] };
     const context = new LazyDispatchContext(dialect, requestIdOf(response), response, logger, dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     // The usual case, one request, without Promise.all's extra promise and array.

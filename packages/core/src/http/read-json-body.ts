@@ -4,6 +4,8 @@ import { HttpProblem } from './problem.ts';
 
 function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
+  // What nearly every client sends, without splitting and lower-casing.
+  if (header === 'application/json') return true;
   const mediaType = header.split(';', 1)[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
