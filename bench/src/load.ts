@@ -42,13 +42,34 @@ function fire(url: string, request: BenchRequest, connections: number, seconds: 
 }
 
 /** Lets the server's JIT, pools and caches settle; the figures are discarded. */
-export async function warmUp(url: string, request: BenchRequest, settings: LoadSettings): Promise<void> {
+export async function warmUp(url: string, request: BenchRequest, settings: LoadSettings, cpuClock?: CpuClock): Promise<void> {
   if (settings.warmupSeconds > 0) await fire(url, request, settings.connections, settings.warmupSeconds);
+  if (cpuClock) await settle(cpuClock);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the server has finished the work a run left behind: when autocannon stops, a slow
+ * server still holds a backlog of requests (the SDK's p99 is around a second), and it must not
+ * spend it on the CPU while the next server is measured. Idle = under 5% of a core over 100 ms.
+ */
+export async function settle(cpuClock: CpuClock, maxMs = 5_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let before = await cpuClock();
+  while (Date.now() < deadline) {
+    await sleep(100);
+    const now = await cpuClock();
+    if (now - before < 5_000) return;
+    before = now;
+  }
 }
 
 export async function measureRound(url: string, request: BenchRequest, connections: number, seconds: number, cpuClock?: CpuClock): Promise<RoundFigures> {
   const cpuBefore = await cpuClock?.();
   const result = await fire(url, request, connections, seconds);
+  // Read after the backlog is done, so the CPU the run caused is all counted.
+  if (cpuClock) await settle(cpuClock);
   const cpuAfter = await cpuClock?.();
   return {
     requests: result.requests.total,
@@ -84,7 +105,7 @@ export function summarize(rounds: RoundFigures[]): LoadFigures {
 
 /** Warm-up, then every round, against one server. */
 export async function measure(url: string, request: BenchRequest, settings: LoadSettings, cpuClock?: CpuClock): Promise<LoadFigures> {
-  await warmUp(url, request, settings);
+  await warmUp(url, request, settings, cpuClock);
   const rounds: RoundFigures[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     rounds.push(await measureRound(url, request, settings.connections, settings.durationSeconds / settings.rounds, cpuClock));

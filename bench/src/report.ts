@@ -46,9 +46,13 @@ export function rowOf(scenario: Scenario, figures: LoadFigures): MeasuredRow {
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 export function markdownReport(rows: MeasuredRow[], ratios: Ratio[], settings: LoadSettings, node: string): string {
+  const settingsLine = `Node ${node}, autocannon ${settings.connections} connections; per server ${settings.warmupSeconds} s warm-up, then ${settings.durationSeconds} s measured in ${settings.rounds} turns taken in rotation`;
+  return `${settingsLine}\n\n${markdownTables(rows, ratios)}`;
+}
+
+/** The figures and the ratios, as two markdown tables. */
+export function markdownTables(rows: MeasuredRow[], ratios: Ratio[]): string {
   const lines = [
-    `Node ${node}, autocannon ${settings.connections} connections; per server ${settings.warmupSeconds} s warm-up, then ${settings.durationSeconds} s measured in ${settings.rounds} turns taken in rotation`,
-    '',
     '| server | req/s | rounds min–max | p50 ms | p99 ms | server CPU µs/req | failed |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => {

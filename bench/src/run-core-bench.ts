@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseBenchEnv } from './bench-config.ts';
 import { callOnce } from './call-once.ts';
+import { coreSection, replaceSection } from './docs-section.ts';
 import { measureRound, summarize, warmUp, type LoadSettings, type RoundFigures } from './load.ts';
 import { computeRatios, markdownReport, rowOf } from './report.ts';
 import { MCP_PATH, SCENARIOS, requestFor, type Scenario } from './scenarios.ts';
@@ -31,7 +32,7 @@ async function run(scenarios: Scenario[], settings: LoadSettings) {
     for (const scenario of scenarios) servers.push(await startChecked(scenario));
     for (const [index, scenario] of scenarios.entries()) {
       process.stderr.write(`warming up ${scenario.name} (pid ${servers[index]!.pid})…\n`);
-      await warmUp(servers[index]!.url + MCP_PATH, requestFor(scenario), settings);
+      await warmUp(servers[index]!.url + MCP_PATH, requestFor(scenario), settings, servers[index]!.cpuMicros);
     }
     const rounds: RoundFigures[][] = scenarios.map(() => []);
     for (let round = 1; round <= settings.rounds; round++) {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     rounds: config.BENCH_ROUNDS,
   };
   const scenarios = config.BENCH_ONLY ? SCENARIOS.filter(({ name }) => config.BENCH_ONLY!.includes(name)) : SCENARIOS;
+  const loadAverageAtStart = os.loadavg()[0]!;
   const rows = await run(scenarios, settings);
   const ratios = computeRatios(rows);
 
@@ -75,6 +77,15 @@ async function main(): Promise<void> {
   const file = new URL(`core-serving-${results.date.replace(/[:.]/g, '-')}.json`, directory);
   await writeFile(file, JSON.stringify(results, null, 2) + '\n');
   process.stdout.write(`${markdownReport(rows, ratios, settings, process.version)}\n\nresults: ${file.pathname}\n`);
+
+  // Only a run of every server rewrites the docs; a BENCH_ONLY run is for looking at one thing.
+  if (!config.BENCH_ONLY) {
+    const docs = new URL('../../docs/benchmarks.md', import.meta.url);
+    const existing = await readFile(docs, 'utf8').catch(() => '# Benchmarks\n');
+    const section = coreSection({ date: results.date, node: process.version, cpus: results.machine.cpus, cpuModel: results.machine.cpuModel, loadAverageAtStart, settings, rows, ratios });
+    await writeFile(docs, replaceSection(existing, section));
+    process.stdout.write(`docs: ${docs.pathname} (section "Core serving path")\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { callOnce } from '../src/call-once.ts';
-import { measure } from '../src/load.ts';
+import { measure, settle } from '../src/load.ts';
 import { LEGACY_CALL, MCP_PATH, MODERN_CALL } from '../src/scenarios.ts';
 import { spawnServer, type ServerProcess } from '../src/spawn-server.ts';
 
@@ -49,5 +49,17 @@ describe('the benchmark servers answer the same tools/call alike', () => {
     const figures = await measure(wrongPath, LEGACY_CALL, { connections: 2, warmupSeconds: 0, durationSeconds: 1, rounds: 1 });
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures.failures).toBe(figures.requests);
+  });
+});
+
+describe('settling between turns', () => {
+  it('returns once the server stops using CPU after a run', async () => {
+    const server = servers.get('node-http-server.ts')!;
+    await measure(urlOf('node-http-server.ts'), LEGACY_CALL, { connections: 4, warmupSeconds: 0, durationSeconds: 0.5, rounds: 1 });
+    await settle(server.cpuMicros, 5_000);
+    const before = await server.cpuMicros();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Idle: well under half a core over 200 ms (generous for a shared machine).
+    expect((await server.cpuMicros()) - before).toBeLessThan(100_000);
   });
 });
