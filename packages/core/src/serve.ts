@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 
@@ -31,9 +31,25 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
 
+  // server.close() only closes connections that are idle at that moment: a keep-alive
+  // connection whose request is still running would stay open after its answer until the
+  // shutdown timeout. Answers sent while draining therefore say `Connection: close`.
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+  };
+  server.prependListener('request', (_request, response: ServerResponse) => {
+    if (draining) closeAfter(response);
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      draining = true;
+      inFlight.forEach(closeAfter);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = options.shutdownTimeoutMs ?? 10_000;

@@ -5,6 +5,8 @@ import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
+import { createGuards } from './security/create-guards.ts';
+import { securityEnvSchema } from './security/security-config.ts';
 
 export interface StartOptions {
   /** Name in logs: `gateway`, or the pack's name. */
@@ -31,8 +33,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
   };
   const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort) }));
+  const security = parse(securityEnvSchema);
   const packConfigs = options.modules.map((module) => parse(module.envSchema));
-  if (!server || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+  if (!server || !security || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 
   const logger = createLogger({ level: server.LOG_LEVEL, name: options.service });
   const built: BuiltPack[] = [];
@@ -41,6 +44,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const config = packConfigs[index]!;
     built.push(await module.create(config, { logger: logger.child({ pack: module.name }) }));
   }
+  const guards = await createGuards(security, logger);
   const app = createApp({
     packs: built.map(({ pack }) => ({ pack, segment: segmentFor(pack.name, env) })),
     logger,
@@ -48,6 +52,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,
     readiness: built.flatMap(({ readiness }) => readiness ?? []),
+    guards: guards.handlers,
   });
   const running = await serve(app, {
     port: server.PORT,
@@ -55,7 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger,
     shutdownTimeoutMs: server.SHUTDOWN_TIMEOUT_MS,
     onClose: async () => {
-      await Promise.all(built.map(({ close }) => close?.()));
+      await Promise.all([...built.map(({ close }) => close?.()), guards.close()]);
     },
   });
   logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`) }, 'listening');

@@ -46,5 +46,6 @@ export function defineTool<Input extends InputShape, Output extends z.ZodType>(
  * and this message, not a protocol error.
  */
 export class ToolError extends Error {
-  override readonly name = 'ToolError';
+  // Typed as string so subclasses (UpstreamError) can name themselves.
+  override readonly name: string = 'ToolError';
 }

@@ -69,10 +69,19 @@ function structuredResult(tool: ToolDefinition, value: unknown, context: ToolCon
   const output = tool.outputSchema.safeParse(value);
   if (!output.success) return driftResult(tool.name, context, output.error.issues, 'output schema');
   const structuredContent = output.data as Record<string, unknown>;
-  return {
-    outcome: 'ok',
-    result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent },
-  };
+  let text: string;
+  try {
+    text = JSON.stringify(structuredContent);
+  } catch (error) {
+    // Found by fuzzing: a result nested a few thousand levels deep (a tool that passes a
+    // free-form argument through) overflows the stack here and used to become an HTTP 500.
+    context.logger.error({ err: error, tool: tool.name }, 'tool result cannot be serialised');
+    return {
+      outcome: 'internal_error',
+      result: errorResult(`Internal error in ${tool.name} (request id ${context.requestId}): the result could not be serialised as JSON.`),
+    };
+  }
+  return { outcome: 'ok', result: { content: [{ type: 'text', text }], structuredContent } };
 }
 
 function contentResult(tool: string, value: unknown, context: ToolContext): CallToolOutcome {

@@ -1,0 +1,64 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { HttpProblem } from '../http/problem.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+
+/** `response.locals` key holding a verified caller's identity (never the key itself). */
+export const CLIENT_KEY_ID = 'clientKeyId';
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** The key a request presents: `Authorization: Bearer …` first, then `X-API-Key`. */
+export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
+  const authorization = headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  const header = headers['x-api-key'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim() || undefined;
+}
+
+function unauthorized(message: string, error?: 'invalid_token'): HttpProblem {
+  const challenge = error ? `Bearer realm="toolgate", error="${error}"` : 'Bearer realm="toolgate"';
+  return new HttpProblem(401, ErrorCode.ConnectionClosed, message, { headers: { 'www-authenticate': challenge } });
+}
+
+/**
+ * Requires one of `keys` on every request it guards. Keys are compared as SHA-256 digests
+ * with timingSafeEqual, against every configured key without stopping early, so neither
+ * the length nor the prefix of a key leaks through response timing.
+ */
+export function apiKeyAuth(options: { keys: readonly string[]; logger: Logger }) {
+  if (options.keys.length === 0) throw new Error('apiKeyAuth needs at least one key');
+  // The id names a key in logs and rate-limit counters without revealing it.
+  const known = options.keys.map((key) => {
+    const digest = sha256(key);
+    return { digest, id: `key-${digest.subarray(0, 6).toString('hex')}` };
+  });
+
+  return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void {
+    const key = presentedKey(request.headers);
+    if (key === undefined) {
+      next(unauthorized('Unauthorized: send an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"'));
+      return;
+    }
+    const digest = sha256(key);
+    let match: string | undefined;
+    for (const candidate of known) {
+      if (timingSafeEqual(candidate.digest, digest) && match === undefined) match = candidate.id;
+    }
+    if (match === undefined) {
+      options.logger.info({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
+      next(unauthorized('Unauthorized: the API key is not valid', 'invalid_token'));
+      return;
+    }
+    response.locals[CLIENT_KEY_ID] = match;
+    next();
+  };
+}

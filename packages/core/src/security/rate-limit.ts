@@ -1,0 +1,54 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpProblem } from '../http/problem.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+import { CLIENT_KEY_ID } from './api-key-auth.ts';
+
+/**
+ * Who a request counts against: the verified API key when auth is on, else the client IP
+ * (`request.ip`, which honours X-Forwarded-For only from trusted proxies). An unverified
+ * key is never used: anyone could mint a fresh one per request and dodge the limit.
+ */
+export function clientIdOf(request: Request, response: Response): string {
+  const keyId = response.locals[CLIENT_KEY_ID];
+  if (typeof keyId === 'string') return keyId;
+  return `ip-${request.ip ?? request.socket.remoteAddress ?? 'unknown'}`;
+}
+
+function limitHeaders(limit: number, result: RateLimiterRes): Record<string, string> {
+  return {
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(Math.max(0, result.remainingPoints)),
+    'ratelimit-reset': String(Math.ceil(result.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * Counts every guarded request against its client in `limiter` (in memory, or Redis shared
+ * by every replica) and answers 429 with Retry-After once the client's budget is spent.
+ * If the store itself fails the request passes: an outage of the counter store must not
+ * take the gateway down with it (the Redis limiter is also given an in-memory fallback).
+ */
+export function rateLimit(options: { limiter: RateLimiterAbstract; limit: number; logger: Logger }) {
+  const { limiter, limit, logger } = options;
+  return async function rateLimitMiddleware(request: Request, response: Response, next: NextFunction): Promise<void> {
+    try {
+      const result = await limiter.consume(clientIdOf(request, response));
+      response.set(limitHeaders(limit, result));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        logger.warn({ err: rejection, requestId: response.locals.requestId }, 'rate-limit store failed; letting the request through');
+        return next();
+      }
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      const message = `Too Many Requests: the limit is ${limit} requests per minute; retry after ${retryAfter} s`;
+      return next(
+        new HttpProblem(429, ErrorCode.ConnectionClosed, message, {
+          headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
+        }),
+      );
+    }
+    next();
+  };
+}

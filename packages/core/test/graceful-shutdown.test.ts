@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const fixture = fileURLToPath(new URL('./fixtures/slow-server.ts', import.meta.url));
+
+interface Reply {
+  status: number;
+  body: string;
+  at: number;
+}
+
+function post(url: string, body: unknown, agent: Agent): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}/slow/mcp`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, at: Date.now() }));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+/** Resolves with the first log line (pino JSON on stdout) that has the given message. */
+function logLine(child: ChildProcess, message: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (const line of buffer.split('\n')) {
+        if (!line.includes(`"msg":"${message}"`)) continue;
+        child.stdout!.off('data', onData);
+        resolve(JSON.parse(line) as Record<string, unknown>);
+        return;
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before logging "${message}"`)));
+  });
+}
+
+const call = (ms: number, id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { ms } } });
+
+describe('graceful shutdown of a real service process', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  it('on SIGTERM: stops accepting, finishes the call in flight, then exits 0', async () => {
+    child = spawn(process.execPath, [fixture], {
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '15000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child!.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const { url } = (await logLine(child, 'listening')) as { url: string };
+
+    // An idle keep-alive connection must not hold the shutdown open.
+    const idleAgent = new Agent({ keepAlive: true });
+    expect((await post(url, call(0, 1), idleAgent)).status).toBe(200);
+
+    const started = logLine(child, 'slow call started');
+    const inFlight = post(url, call(1500, 2), new Agent({ keepAlive: true }));
+    await started;
+    const shuttingDown = logLine(child, 'shutting down: finishing in-flight requests');
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await shuttingDown;
+
+    // New connections are refused while the slow call is still running. The log line is
+    // written just before the listener closes, so a connection made in between can sit in
+    // the kernel's backlog and be reset rather than refused: never served either way.
+    const codes: string[] = [];
+    while (codes.at(-1) !== 'ECONNREFUSED' && codes.length < 20) {
+      const error = await post(url, call(0, 3), new Agent()).then(
+        (reply) => ({ code: `served with ${reply.status}` }),
+        (failure: NodeJS.ErrnoException) => failure,
+      );
+      codes.push(error.code ?? 'unknown');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(codes.at(-1)).toBe('ECONNREFUSED');
+    expect(codes.every((code) => code === 'ECONNREFUSED' || code === 'ECONNRESET')).toBe(true);
+
+    const reply = await inFlight;
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ id: 2, result: { structuredContent: { waited: 1500 } } });
+    expect(reply.at - signalledAt).toBeGreaterThan(500);
+
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at).toBeGreaterThanOrEqual(reply.at);
+    // Exits once drained, not when SHUTDOWN_TIMEOUT_MS (15 s) runs out.
+    expect(at - reply.at).toBeLessThan(5_000);
+    idleAgent.destroy();
+  });
+});

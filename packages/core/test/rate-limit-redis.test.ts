@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import { startServer, type RunningServer } from '../src/index.ts';
+import { echoModule } from './support/echo-module.ts';
+import { startRedisServer, type RedisServer } from './support/redis-server.ts';
+
+const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
+
+function post(server: RunningServer, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/echo/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: call });
+}
+
+describe('rate limiting shared through Redis (a real redis-server)', () => {
+  let redis: RedisServer;
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const env = { PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: redis.url, API_KEYS: 'shared-key,other-key' };
+    servers.push(await startServer({ service: 'a', modules: [echoModule], defaultPort: 0, env }));
+    servers.push(await startServer({ service: 'b', modules: [echoModule], defaultPort: 0, env }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await redis?.stop();
+  });
+
+  it('two gateway instances draw on one budget per client', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const statuses: number[] = [];
+    for (const server of [a, b, a, b, a, b]) statuses.push((await post(server, { 'x-api-key': 'shared-key' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    const limited = await post(b, { 'x-api-key': 'shared-key' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/Too Many Requests/) } });
+    // Another client's budget is untouched.
+    expect((await post(a, { 'x-api-key': 'other-key' })).status).toBe(200);
+  });
+
+  it('keeps the counters in Redis under a key id, never the key itself', async () => {
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('toolgate-rl*');
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(keys.join(' ')).not.toMatch(/shared-key|other-key/);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('keeps answering (never a 500) when Redis goes away, counting in memory instead', async () => {
+    await redis.stop();
+    const statuses = new Set<number>();
+    for (let index = 0; index < 6; index += 1) statuses.add((await post(servers[0]!, { 'x-api-key': 'other-key' })).status);
+    expect([...statuses].every((status) => status === 200 || status === 429)).toBe(true);
+    expect(statuses.has(429)).toBe(true);
+  });
+});

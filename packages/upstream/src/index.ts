@@ -1,0 +1,15 @@
+export { UpstreamError } from './upstream-error.ts';
+export type { UpstreamErrorDetails } from './upstream-error.ts';
+export { createUpstreamClient } from './upstream-client.ts';
+export type { GetOptions, UpstreamClient, UpstreamClientOptions } from './upstream-client.ts';
+export { createMemoryCache } from './cache.ts';
+export type { ResponseCache } from './cache.ts';
+export { connectRedis, createRedisCache } from './redis-cache.ts';
+export { createStores } from './stores.ts';
+export type { UpstreamStores } from './stores.ts';
+export { createRequestLimiter } from './request-limiter.ts';
+export type { RequestLimiter, RequestLimiterOptions } from './request-limiter.ts';
+export type { BreakerOptions, RetryOptions } from './policies.ts';
+export { createRedactor } from './redact.ts';
+export { parseRetryAfter } from './retry-after.ts';
+export { upstreamEnvShape } from './env.ts';

@@ -1,0 +1,42 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { UpstreamError } from './upstream-error.ts';
+
+/** Spends one unit of an upstream's request budget, or throws an UpstreamError saying when to retry. */
+export interface RequestLimiter {
+  take(): Promise<void>;
+}
+
+export interface RequestLimiterOptions {
+  upstream: string;
+  requestsPerMinute: number;
+  /** Shared across replicas when given; in process otherwise. */
+  redis?: Redis;
+  keyPrefix?: string;
+}
+
+/**
+ * A client-side budget for upstreams that ban keys over their quota (TheSportsDB's free tier:
+ * 30 requests a minute). rate-limiter-flexible counts in memory or in Redis with the same API,
+ * so replicas behind a load balancer share one budget when Redis is configured.
+ */
+export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter {
+  const settings = { points: options.requestsPerMinute, duration: 60, keyPrefix: options.keyPrefix ?? `toolgate:limit:${options.upstream}` };
+  const limiter = options.redis ? new RateLimiterRedis({ ...settings, storeClient: options.redis }) : new RateLimiterMemory(settings);
+  return {
+    async take() {
+      try {
+        await limiter.consume('upstream', 1);
+      } catch (rejection) {
+        // A RateLimiterRes is a spent budget; anything else is a store failure, which must not
+        // block calls (the upstream's own 429 still protects us).
+        if (!(rejection instanceof RateLimiterRes)) return;
+        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new UpstreamError(
+          `rate limited, retry in ${seconds} s (toolgate keeps under the upstream's ${options.requestsPerMinute} requests/minute)`,
+          { upstream: options.upstream, isRetryable: false, countsAsFailure: false, retryAfterMs: seconds * 1000 },
+        );
+      }
+    },
+  };
+}

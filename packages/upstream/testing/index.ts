@@ -1,0 +1,6 @@
+export { startFakeUpstream } from './fake-upstream.ts';
+export type { Fault, FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.ts';
+export { startPack } from './pack-harness.ts';
+export type { PackHarness } from './pack-harness.ts';
+export { startRedis } from './redis-server.ts';
+export type { RunningRedis } from './redis-server.ts';

@@ -1,0 +1,4 @@
+import { runMain } from '@toolgate/core';
+import { concertModule } from './pack.ts';
+
+runMain({ service: 'concert', modules: [concertModule], defaultPort: concertModule.defaultPort });

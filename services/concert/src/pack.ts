@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { definePackModule } from '@toolgate/core';
+import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
+import { createConcertPack } from './app.ts';
+import { createBandsintownApi } from './upstream/client.ts';
+
+export const concertEnvSchema = z.object({
+  BANDSINTOWN_APP_ID: z.string().trim().optional().transform((value) => value || undefined),
+  BANDSINTOWN_BASE_URL: z.url().default('https://rest.bandsintown.com'),
+  ...upstreamEnvShape,
+});
+
+export const concertModule = definePackModule({
+  name: 'concert',
+  defaultPort: 8082,
+  envSchema: concertEnvSchema,
+  create(config, { logger }) {
+    const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const upstream = createUpstreamClient({
+      name: 'Bandsintown',
+      baseUrl: config.BANDSINTOWN_BASE_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      cache: stores.cache,
+      secrets: [config.BANDSINTOWN_APP_ID],
+      logger,
+    });
+    if (!config.BANDSINTOWN_APP_ID) logger.warn('BANDSINTOWN_APP_ID is not set: the events tool will answer with an error until it is');
+    const api = config.BANDSINTOWN_APP_ID ? createBandsintownApi(upstream, config.BANDSINTOWN_APP_ID) : undefined;
+    return {
+      pack: createConcertPack(api),
+      close: async () => {
+        await upstream.close();
+        await stores.close();
+      },
+    };
+  },
+});

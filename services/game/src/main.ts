@@ -1,0 +1,4 @@
+import { runMain } from '@toolgate/core';
+import { gameModule } from './pack.ts';
+
+runMain({ service: 'game', modules: [gameModule], defaultPort: gameModule.defaultPort });

@@ -1,0 +1,87 @@
+import { isContentTool, type Pack, type ToolDefinition } from '@toolgate/core';
+import { loadCorpus } from '../corpus/load-corpus.ts';
+import { createQuoteEngine } from '../engine/quote-engine.ts';
+import { createQuotesPack } from '../pack.ts';
+import { foldText } from '../search/fold.ts';
+import { measure, ms, type Timing } from './measure.ts';
+import { writeSyntheticCorpus } from './synthetic-corpus.ts';
+
+export const QUERIES = [
+  'love', 'life', 'the', 'wisdom friendship', 'be yourself', '"be yourself"', 'einstein imagination', 'success failure',
+  'the meaning of life', 'courage fear', 'Søren', 'happiness is', 'love qwxzvbnm', 'time money', '"in the" world',
+];
+const TAG_FILTERS = [{ tags: 'wisdom' }, { tags: 'love|life' }, { tags: 'famous-quotes,wisdom' }, { tags: 'Famous Quotes', limit: 5 }];
+
+/** A tool call as the dispatcher makes it, minus JSON: validate input, run, validate output. */
+function toolRunner(tool: ToolDefinition) {
+  // The quotes handlers never read their context (no I/O, nothing to abort or log).
+  return async (args: Record<string, unknown>) => tool.outputSchema.parse(await tool.handler(tool.inputSchema.parse(args), undefined as never));
+}
+
+export interface BenchRow {
+  what: string;
+  timing?: Timing;
+  value?: string;
+  target: string;
+  met: boolean;
+}
+
+function findTool(pack: Pack, name: string): ToolDefinition {
+  const found = pack.tools.find((candidate) => candidate.name === name);
+  if (!found || isContentTool(found)) throw new Error(`the quotes pack has no structured tool ${name}`);
+  return found;
+}
+
+export async function runQuotesBench(sharedDir: string, syntheticCount: number): Promise<{ rows: BenchRow[]; directory: string }> {
+  const rows: BenchRow[] = [];
+  const corpus = await loadCorpus(sharedDir);
+  const engine = createQuoteEngine(corpus);
+  const pack = createQuotesPack(engine);
+  const tool = (name: string) => toolRunner(findTool(pack, name));
+  const search = tool('search_quotes');
+  const random = tool('random_quote');
+
+  // Baseline in the same run: a linear scan over pre-folded texts, every word as a substring.
+  const folded = corpus.quotes.map((quote) => foldText(`${quote.content} ${quote.author} ${quote.tags.join(' ')}`));
+  const scan = (query: string) => {
+    const words = foldText(query).split(/\W+/).filter(Boolean);
+    return folded.filter((text) => words.every((word) => text.includes(word))).slice(0, 25);
+  };
+  const baseline = await measure(QUERIES, 20_000, scan);
+  const engineTiming = await measure(QUERIES, 20_000, (query) => search({ query }));
+  rows.push({ what: `baseline: linear scan, ${corpus.quotes.length} quotes`, timing: baseline, target: '-', met: true });
+  rows.push({
+    what: `search_quotes in process, ${corpus.quotes.length} quotes (${(baseline.p50 / engineTiming.p50).toFixed(1)}x the scan at p50)`,
+    timing: engineTiming,
+    target: 'p99 < 1 ms',
+    met: engineTiming.p99 < 1,
+  });
+  const randomTiming = await measure(TAG_FILTERS, 50_000, (args) => random(args));
+  rows.push({ what: 'random_quote with a tag filter, in process', timing: randomTiming, target: 'p99 < 0.1 ms', met: randomTiming.p99 < 0.1 });
+
+  // Scale: a synthetic corpus from the real one's vocabulary, loaded and indexed from disk.
+  const directory = await writeSyntheticCorpus(corpus, syntheticCount);
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const big = createQuoteEngine(await loadCorpus(directory));
+  const loadSeconds = (performance.now() - started) / 1000;
+  globalThis.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const bigSearch = toolRunner(findTool(createQuotesPack(big), 'search_quotes'));
+  const bigTiming = await measure(QUERIES, 6_000, (query) => bigSearch({ query }));
+  rows.push({ what: `load + index ${syntheticCount.toLocaleString('en')} synthetic quotes`, value: `${loadSeconds.toFixed(2)} s`, target: '< 10 s', met: loadSeconds < 10 });
+  rows.push({ what: 'heap held by that engine (after GC)', value: `${heapMb.toFixed(0)} MB`, target: '< 500 MB', met: heapMb < 500 });
+  rows.push({ what: `search_quotes in process, ${syntheticCount.toLocaleString('en')} quotes`, timing: bigTiming, target: 'p99 < 10 ms', met: bigTiming.p99 < 10 });
+  return { rows, directory };
+}
+
+export function formatRows(rows: BenchRow[]): string {
+  const lines = ['| measurement | p50 | p99 / value | target | met |', '|---|---|---|---|---|'];
+  for (const row of rows) {
+    const p50 = row.timing ? ms(row.timing.p50) : '';
+    const p99 = row.timing ? ms(row.timing.p99) : (row.value ?? '');
+    lines.push(`| ${row.what} | ${p50} | ${p99} | ${row.target} | ${row.met ? 'yes' : 'NO'} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+import type { Corpus, Quote } from '../corpus/quote.ts';
+import { parseQuery, type QueryUnit } from '../search/parse-query.ts';
+import { buildSearchEngine } from '../search/search-engine.ts';
+import { docsForAuthors, docsForTags } from './filters.ts';
+import { samplePositions, type RandomSource } from './sample.ts';
+import { groupDocs, intersectSorted } from './sorted-sets.ts';
+import { listAuthors, listTags, type AuthorSummary, type TagSummary } from './summaries.ts';
+
+const POOL_CACHE_SIZE = 1_000;
+
+export interface RandomFilter {
+  tags?: string;
+  author?: string;
+}
+
+export interface SearchResult {
+  total: number;
+  quotes: Quote[];
+}
+
+export interface QuoteEngine {
+  size: number;
+  /** Up to `limit` distinct quotes matching the filter, uniformly at random. */
+  random(limit: number, filter?: RandomFilter): Quote[];
+  search(units: QueryUnit[], offset: number, limit: number): SearchResult;
+  parseQuery(query: string): QueryUnit[];
+  tags(): TagSummary[];
+  authors(): AuthorSummary[];
+}
+
+/** Builds every structure the tools read, once, at start: the search index and the filter lists. */
+export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSource } = {}): QuoteEngine {
+  const random = options.random ?? Math.random;
+  const { quotes } = corpus;
+  const tagDocs = groupDocs(quotes.map((quote) => quote.tags));
+  const authorDocs = groupDocs(quotes.map((quote) => [quote.author_slug]));
+  const knownTags = new Set(corpus.tags.map((tag) => tag.slug));
+
+  // Ties in relevance break by id, so a result order never depends on file order or timing.
+  const byId = quotes.map((_, doc) => doc).sort((a, b) => (quotes[a]!.id < quotes[b]!.id ? -1 : 1));
+  const tieRank = new Int32Array(quotes.length);
+  byId.forEach((doc, rank) => (tieRank[doc] = rank));
+  const engine = buildSearchEngine(
+    quotes.map((quote) => [quote.content, quote.author, quote.tags.join(' ')]),
+    tieRank,
+  );
+  const tagSummaries = listTags(corpus, tagDocs);
+  const authorSummaries = listAuthors(corpus, authorDocs);
+
+  // The corpus never changes, so a filter's pool is computed once; clients repeat the same few
+  // filters, and recomputing would allocate typed arrays on every call (GC pauses at p99).
+  const pools = new Map<string, Int32Array | undefined>();
+  const poolFor = (filter: RandomFilter) => {
+    const key = `${filter.tags ?? '\u0000'}\u0001${filter.author ?? '\u0000'}`;
+    if (pools.has(key)) return pools.get(key);
+    const byTags = filter.tags === undefined ? undefined : docsForTags(filter.tags, tagDocs, knownTags);
+    const byAuthor = filter.author === undefined ? undefined : docsForAuthors(filter.author, authorDocs);
+    const pool = byTags && byAuthor ? intersectSorted(byTags, byAuthor) : (byTags ?? byAuthor);
+    if (pools.size >= POOL_CACHE_SIZE) pools.delete(pools.keys().next().value!);
+    pools.set(key, pool);
+    return pool;
+  };
+
+  return {
+    size: quotes.length,
+    random(limit, filter = {}) {
+      const pool = poolFor(filter);
+      const size = pool ? pool.length : quotes.length;
+      return samplePositions(size, limit, random).map((position) => quotes[pool ? pool[position]! : position]!);
+    },
+    search(units, offset, limit) {
+      const page = engine.search(units, offset, limit);
+      return { total: page.total, quotes: page.docs.map((doc) => quotes[doc]!) };
+    },
+    parseQuery,
+    tags: () => tagSummaries,
+    authors: () => authorSummaries,
+  };
+}

@@ -1,0 +1,6 @@
+export { quotesPackModule, loadQuotesPack, createQuotesPack, STARTER_DATA_DIR } from './pack.ts';
+export { createQuoteEngine } from './engine/quote-engine.ts';
+export type { QuoteEngine } from './engine/quote-engine.ts';
+export { loadCorpus, buildCorpus } from './corpus/load-corpus.ts';
+export { CorpusError } from './corpus/read-rows.ts';
+export type { Corpus, Quote } from './corpus/quote.ts';

@@ -1,0 +1,4 @@
+import { runMain } from '@toolgate/core';
+import { quotesPackModule } from './pack.ts';
+
+runMain({ service: 'quotes', modules: [quotesPackModule], defaultPort: quotesPackModule.defaultPort });

@@ -1,0 +1,33 @@
+// pnpm --filter @toolgate/quotes bench [--synthetic N] [--no-write]
+// Measures the quote engine and writes the "Quotes engine" section of docs/benchmarks.md.
+import { rm } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatRows, QUERIES, runQuotesBench } from '../bench/quotes-bench.ts';
+import { writeSection } from '../bench/write-section.ts';
+
+const { values } = parseArgs({
+  // pnpm passes a bare `--` through when flags follow it.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: { synthetic: { type: 'string', default: '200000' }, 'no-write': { type: 'boolean', default: false } },
+});
+const sharedDir = fileURLToPath(new URL('../../../../../shared/data/quotable/', import.meta.url));
+const docs = fileURLToPath(new URL('../../../../docs/benchmarks.md', import.meta.url));
+
+const { rows, directory } = await runQuotesBench(sharedDir, Number(values.synthetic));
+await rm(directory, { recursive: true, force: true });
+const table = formatRows(rows);
+const section = [
+  '## Quotes engine',
+  '',
+  `Run by \`pnpm --filter @toolgate/quotes bench\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores shared).`,
+  'In process: input validation, the handler and output validation, as the dispatcher runs them, without HTTP.',
+  `Queries, round-robin: ${QUERIES.map((query) => `\`${query}\``).join(', ')}.`,
+  'The synthetic corpus draws words, quote lengths, authors and tag sets from the real corpus by their frequency (seeded), in a temp directory.',
+  '',
+  table,
+  '',
+].join('\n');
+process.stdout.write(`${section}\n`);
+if (!values['no-write']) await writeSection(docs, '## Quotes engine', section);

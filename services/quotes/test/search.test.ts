@@ -1,0 +1,110 @@
+import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
+import type { Quote } from '../src/corpus/quote.ts';
+import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
+import { tokenize } from '../src/search/fold.ts';
+import type { QueryUnit } from '../src/search/parse-query.ts';
+import { SHARED_DATA_DIR } from './helpers.ts';
+
+const row = (_id: string, content: string, author = 'Anon Ymous', tags: string[] = []) => ({ _id, content, author, tags });
+const engineOf = (rows: ReturnType<typeof row>[]) => createQuoteEngine(buildCorpus(rows));
+const search = (engine: QuoteEngine, query: string, offset = 0, limit = 100) => engine.search(engine.parseQuery(query), offset, limit);
+const ids = (quotes: Quote[]) => quotes.map((quote) => quote.id);
+
+/** What a correct engine must match: every unit present, a phrase as consecutive words in one field. */
+function bruteForceMatches(quotes: Quote[], units: QueryUnit[]): Set<string> {
+  const contains = (words: string[], unit: QueryUnit) =>
+    words.some((_, at) => unit.every((word, offset) => words[at + offset] === word));
+  return new Set(
+    quotes
+      .filter((quote) => {
+        const fields = [tokenize(quote.content), tokenize(quote.author), tokenize(quote.tags.join(' '))];
+        return units.every((unit) => fields.some((words) => contains(words, unit)));
+      })
+      .map((quote) => quote.id),
+  );
+}
+
+describe('search on the shared 2,127-quote corpus', () => {
+  let engine: QuoteEngine;
+  let quotes: Quote[];
+  beforeAll(async () => {
+    const corpus = await loadCorpus(SHARED_DATA_DIR);
+    quotes = corpus.quotes;
+    engine = createQuoteEngine(corpus);
+  });
+
+  it.each(['love', 'Life LOVE', 'wisdom friendship', 'the', 'einstein imagination', '"be yourself"', '"the only" life', 'famous quotes success'])(
+    'matches exactly the quotes holding every word of %j, across all pages, once each',
+    (query) => {
+      const expected = bruteForceMatches(quotes, engine.parseQuery(query));
+      expect(expected.size).toBeGreaterThan(0);
+      const seen: string[] = [];
+      for (let offset = 0; offset < expected.size + 10; offset += 10) seen.push(...ids(search(engine, query, offset, 10).quotes));
+      expect(search(engine, query).total).toBe(expected.size);
+      expect(new Set(seen)).toEqual(expected);
+      expect(seen).toHaveLength(expected.size);
+    },
+  );
+
+  it('ignores case and accents', () => {
+    expect(ids(search(engine, 'SOREN kierkegaard').quotes)).toEqual(ids(search(engine, 'søren KIERKEGAARD').quotes));
+    expect(search(engine, 'Søren').total).toBe(quotes.filter((quote) => quote.author === 'Søren Kierkegaard').length);
+  });
+
+  it('falls back to partial matches when no quote has every word', () => {
+    const loose = search(engine, 'love qwxzvbnm');
+    expect(loose.total).toBe(search(engine, 'love').total);
+  });
+
+  it('returns the same order every time', () => {
+    expect(ids(search(engine, 'life').quotes)).toEqual(ids(search(engine, 'life').quotes));
+  });
+
+  it('finds nothing for a word no quote has', () => {
+    expect(search(engine, 'qwxzvbnm')).toEqual({ total: 0, quotes: [] });
+  });
+});
+
+describe('ranking', () => {
+  it('puts a match in the quote text before a match in the author, and the author before the tags', () => {
+    const engine = engineOf([
+      row('t', 'Stand firm and endure.', 'Anon Ymous', ['Courage']),
+      row('a', 'Stand firm and endure.', 'Courage Smith'),
+      row('c', 'Stand firm with courage.', 'Anon Ymous'),
+      row('x', 'Nothing relevant here.'),
+    ]);
+    expect(ids(search(engine, 'courage').quotes)).toEqual(['c', 'a', 't']);
+  });
+
+  it('weighs a rarer word more (idf) and favours the shorter of two otherwise equal quotes', () => {
+    const common = Array.from({ length: 8 }, (_, i) => row(`n${i}`, `hope n${i}`));
+    const engine = engineOf([
+      ...common,
+      row('rare', 'patience alone'),
+      row('both-long', 'hope and patience and many more words that make this quote long and wordy'),
+      row('both-short', 'hope and patience'),
+    ]);
+    expect(ids(search(engine, 'hope patience').quotes)).toEqual(['both-short', 'both-long']);
+    // No quote has "zebra": two-word matches first, then the rare word's quote, then the common word's.
+    const loose = ids(search(engine, 'hope patience zebra').quotes);
+    expect(loose.slice(0, 3)).toEqual(['both-short', 'both-long', 'rare']);
+    expect(loose.slice(3)).toEqual(common.map((quote) => quote._id));
+  });
+
+  it('ranks quotes with more of the words first when none has them all', () => {
+    const engine = engineOf([row('one', 'river'), row('two', 'river mountain'), row('none', 'desert')]);
+    expect(ids(search(engine, 'river mountain sky').quotes)).toEqual(['two', 'one']);
+  });
+
+  it('matches a quoted phrase only in that order', () => {
+    const engine = engineOf([row('in-order', 'Just be yourself.'), row('reversed', 'Yourself, be kind.'), row('apart', 'Be kind to yourself.')]);
+    expect(ids(search(engine, '"be yourself"').quotes)).toEqual(['in-order']);
+    expect(search(engine, 'be yourself').total).toBe(3);
+  });
+
+  it('breaks ties by id, whatever the file order', () => {
+    const rows = [row('b', 'Same words here.'), row('c', 'Same words here.'), row('a', 'Same words here.')];
+    expect(ids(search(engineOf(rows), 'words').quotes)).toEqual(['a', 'b', 'c']);
+    expect(ids(search(engineOf([...rows].reverse()), 'words').quotes)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,4 @@
+import { runMain } from '@toolgate/core';
+import { sportsModule } from './pack.ts';
+
+runMain({ service: 'sports', modules: [sportsModule], defaultPort: sportsModule.defaultPort });

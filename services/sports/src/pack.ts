@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { definePackModule } from '@toolgate/core';
+import { createRequestLimiter, createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
+import { createSportsPack } from './app.ts';
+import { createSportsDbApi } from './upstream/client.ts';
+
+export const sportsEnvSchema = z.object({
+  // TheSportsDB's free public key; a paid key lifts the rate limit.
+  THESPORTSDB_API_KEY: z.string().trim().min(1).default('123'),
+  THESPORTSDB_BASE_URL: z.url().default('https://www.thesportsdb.com/api/v1/json'),
+  THESPORTSDB_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  ...upstreamEnvShape,
+});
+
+export const sportsModule = definePackModule({
+  name: 'sports',
+  defaultPort: 8084,
+  envSchema: sportsEnvSchema,
+  create(config, { logger }) {
+    const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const upstream = createUpstreamClient({
+      name: 'TheSportsDB',
+      baseUrl: config.THESPORTSDB_BASE_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      cache: stores.cache,
+      secrets: [config.THESPORTSDB_API_KEY],
+      // Over-quota keys get banned: stay under the free tier's limit, shared across replicas via Redis.
+      limiter: createRequestLimiter({ upstream: 'TheSportsDB', requestsPerMinute: config.THESPORTSDB_REQUESTS_PER_MINUTE, redis: stores.redis }),
+      logger,
+    });
+    return {
+      pack: createSportsPack(createSportsDbApi(upstream, config.THESPORTSDB_API_KEY)),
+      close: async () => {
+        await upstream.close();
+        await stores.close();
+      },
+    };
+  },
+});
