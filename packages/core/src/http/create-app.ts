@@ -6,6 +6,7 @@ import type { GatewayMetrics } from '../metrics.ts';
 import type { Pack } from '../pack.ts';
 import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
+import { chainHandlers } from './chain-handlers.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
@@ -30,10 +31,14 @@ export interface AppOptions {
 function observeRequests(pack: string, metrics: GatewayMetrics, logger: Logger) {
   return function observeRequest(_request: Request, response: Response, next: NextFunction): void {
     const started = performance.now();
-    response.once('finish', () => {
+    // `on`, not `once`: a response finishes once, and `once` wraps the listener on every request.
+    response.on('finish', () => {
       const seconds = (performance.now() - started) / 1000;
       metrics.observeRequest(pack, response.statusCode, seconds);
-      logger.debug({ requestId: response.locals.requestId, pack, status: response.statusCode, ms: seconds * 1000 }, 'request');
+      // Access lines are at debug: skip building them when they would be dropped.
+      if (logger.isLevelEnabled('debug')) {
+        logger.debug({ requestId: response.locals.requestId, pack, status: response.statusCode, ms: seconds * 1000 }, 'request');
+      }
     });
     next();
   };
@@ -57,6 +62,15 @@ export function createApp(options: AppOptions): Express {
   app.disable('etag');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId());
+
+  const guard = originGuard(options.allowedOrigins);
+  for (const { pack, segment } of packs) {
+    const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
+    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+    // One router layer per pack instead of one per handler: each layer matches and trims the path again.
+    app.use(`/${segment}/mcp`, chainHandlers([observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route]));
+  }
+  // After the packs, so an MCP call does not walk the operational routes first; their paths cannot clash.
   app.use(
     operationalRoutes({
       packs: packs.map(({ pack }) => pack.name),
@@ -64,13 +78,6 @@ export function createApp(options: AppOptions): Express {
       registry: metrics.registry,
     }),
   );
-
-  const guard = originGuard(options.allowedOrigins);
-  for (const { pack, segment } of packs) {
-    const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
-    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
-    app.use(`/${segment}/mcp`, observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route);
-  }
 
   app.use((request: Request) => {
     throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);

@@ -4,6 +4,8 @@ import { HttpProblem } from './problem.ts';
 
 function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
+  // What nearly every client sends, without splitting and lower-casing.
+  if (header === 'application/json') return true;
   const mediaType = header.split(';', 1)[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
@@ -19,19 +21,57 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const declared = Number(request.headers['content-length']);
   if (declared > maxBytes) throw tooLarge(maxBytes);
 
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
-  }
-  const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  const text = await readText(request, maxBytes);
   try {
     return JSON.parse(text);
   } catch {
     throw new HttpProblem(400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
   }
+}
+
+/**
+ * Collects the body with plain stream events: `for await` over the request builds an async
+ * iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
+ */
+function readText(request: Request, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        cleanUp();
+        // Stop reading; as before, the rest of the body is left unread and the answer closes the connection.
+        request.pause();
+        reject(tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    // The client went away before the body was complete.
+    const onClose = () => {
+      cleanUp();
+      reject(Object.assign(new Error('request aborted'), { status: 400 }));
+    };
+    const cleanUp = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+      request.off('close', onClose);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+    request.on('close', onClose);
+  });
 }
 
 function tooLarge(maxBytes: number): HttpProblem {

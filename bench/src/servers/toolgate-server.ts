@@ -1,0 +1,19 @@
+import { createServer } from 'node:http';
+import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core';
+import { ADD_TOOL, add, addInput, addOutput } from '../add-tool.ts';
+import { serveInChild } from './serve-in-child.ts';
+
+/** (a) A toolgate pack as a service builds it: the full app, metrics and logger at their defaults. */
+const pack = definePack({
+  name: 'bench',
+  version: '1.0.0',
+  tools: [defineTool({ ...ADD_TOOL, inputSchema: addInput, outputSchema: addOutput, handler: async (args) => add(args) })],
+});
+
+const app = createApp({
+  packs: [{ pack, segment: 'bench' }],
+  // `info`, the production default: access lines are at debug and so are not written.
+  logger: createLogger({ level: 'info', name: 'bench' }),
+  metrics: createMetrics(),
+});
+serveInChild(createServer(app));
