@@ -13,6 +13,8 @@ export interface AttemptOptions {
   body?: unknown;
   signal: AbortSignal;
   timeoutMs: number;
+  /** Bodies larger than this are refused while they arrive. */
+  maxResponseBytes: number;
   redact: (text: string) => string;
 }
 
@@ -54,12 +56,22 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       transformResponse: (data: unknown) => data,
       validateStatus: () => true,
       maxRedirects: 3,
+      maxContentLength: options.maxResponseBytes,
     });
   } catch (error) {
     if (options.signal.aborted) {
       throw new UpstreamError(`no response within ${options.timeoutMs} ms (timed out)`, { upstream, url, isRetryable: true, cause: new Error('timeout') });
     }
     const code = isAxiosError(error) ? error.code : undefined;
+    if (isAxiosError(error) && /maxContentLength/.test(error.message)) {
+      throw new UpstreamError(`sent a response larger than ${options.maxResponseBytes} bytes`, {
+        upstream,
+        url,
+        isRetryable: false,
+        countsAsFailure: true,
+        cause: new Error('response too large'),
+      });
+    }
     const reason = code === 'ECONNRESET' ? 'connection reset' : code === 'ECONNREFUSED' ? 'connection refused' : (code ?? 'network error');
     throw new UpstreamError(`unreachable (${reason})`, {
       upstream,

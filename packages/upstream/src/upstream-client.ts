@@ -11,6 +11,8 @@ import { displayUrl, sendRequest } from './send-request.ts';
 import { describeDrift } from './schema-drift.ts';
 import { UpstreamError } from './upstream-error.ts';
 
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
 export interface UpstreamClientOptions {
   /** Display name used in every error message: `Bandsintown`, `TheSportsDB`, … */
   name: string;
@@ -26,6 +28,8 @@ export interface UpstreamClientOptions {
   breaker?: BreakerOptions;
   limiter?: RequestLimiter;
   logger?: Logger;
+  /** Largest response body read; a bigger one is an error, not a memory spike. Default 8 MiB. */
+  maxResponseBytes?: number;
 }
 
 export interface GetOptions<Schema extends z.ZodType> {
@@ -79,6 +83,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger };
   const attemptOptions = (url: string, signal: AbortSignal) => ({
     upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   const parse = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
     const parsed = schema.safeParse(body);

@@ -137,6 +137,16 @@ describe('faults at the upstream', () => {
     expect(error.message).toMatch(/^Test API: response did not have the expected shape \(items\.0\.id: .*expected number/);
   });
 
+  it('refuses a response larger than the limit without retrying it, and caches nothing', async () => {
+    upstream.inject({ kind: 'body', body: { items: [], padding: 'x'.repeat(20_000) } }, 1);
+    const client = makeClient({ maxResponseBytes: 10_000 });
+    const error = await failure(get(client));
+    expect(error.message).toBe('Test API: sent a response larger than 10000 bytes');
+    expect(upstream.requests).toHaveLength(1);
+    // The next, normal-sized answer is read as usual.
+    await expect(get(client)).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }] });
+  });
+
   it('reports a reset connection and retries it', async () => {
     upstream.inject({ kind: 'reset' });
     const error = await failure(get(makeClient()));
