@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { startServer, type RunningServer } from '../src/index.ts';
 import { echoModule } from './support/echo-module.ts';
-import { startRedisServer, type RedisServer } from './support/redis-server.ts';
+import { startRedisServer, type RedisServer } from '@toolgate/test-support';
 
 const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
 

@@ -36,7 +36,7 @@ function waitForReady(child: ChildProcess): Promise<void> {
 /** Starts a real, throw-away redis-server on a free port (no persistence). */
 export async function startRedisServer(): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error) {
-    throw new Error('redis-server is not installed: this test needs a real Redis (Debian: apt-get install -y redis-server)');
+    throw new Error('redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server)');
   }
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
