@@ -1,10 +1,11 @@
 import { definePack, type Logger, type Pack } from '@toolgate/core';
-import { createMemoryCache, type BreakerOptions, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
+import { createMemoryCache, createRedactor, type BreakerOptions, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
 import { z } from 'zod';
 import { createCoalescingCache, type CacheStore } from './cache/coalescing-cache.ts';
 import { createSharedStore } from './cache/shared-store.ts';
 import { createChainRegistry, type ChainRegistry } from './chain-registry.ts';
 import type { ChainEnv } from './config.ts';
+import { createChainClients } from './chain-clients.ts';
 import { createTrustWalletLogos, type LogoAnswer } from './logo/logo-resolver.ts';
 import { createTokenService, type TokenMetadata } from './token-service.ts';
 import { tokenAllowanceTool } from './tools/token-allowance.ts';
@@ -37,13 +38,24 @@ const logoAnswerSchema = z.object({ url: z.string().nullable(), definitive: z.bo
 
 /**
  * What must never reach an error or a log line: the Alchemy key, and the path and query of
- * operator-configured RPC URLs (Infura-style endpoints put their key there). Bare "/" is not a secret.
+ * operator-configured RPC URLs (Infura-style endpoints put their key there), whole and each
+ * key-like part (a path segment or query value of 12 characters or more), since a node may
+ * echo the key alone. Bare "/" is not a secret.
  */
-function secretsOf(config: ChainEnv): string[] {
+const safeDecode = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+export function secretsOf(config: ChainEnv): string[] {
   const paths = Object.values(config.CHAIN_RPC_URLS).flatMap((url) => {
-    const { pathname, search } = new URL(url);
+    const { pathname, search, searchParams, username, password } = new URL(url);
     const rest = `${pathname === '/' ? '' : pathname}${search}`;
-    return rest.length > 1 ? [rest] : [];
+    const parts = [...pathname.split('/').map(safeDecode), ...searchParams.values(), username, password].filter((part) => part.length >= 12);
+    return [...(rest.length > 1 ? [rest] : []), ...parts];
   });
   return [...(config.ALCHEMY_API_KEY ? [config.ALCHEMY_API_KEY] : []), ...paths];
 }
@@ -51,9 +63,12 @@ function secretsOf(config: ChainEnv): string[] {
 /** Builds the chain pack from parsed config and injected dependencies; reads no environment. */
 export function createChainPack(options: ChainPackOptions): ChainPack {
   const { config } = options;
+  const secrets = secretsOf(config);
   const transport =
     options.transport ??
-    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets: secretsOf(config), ...options.resilience, logger: options.logger });
+    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, ...options.resilience, logger: options.logger });
+  // The same redaction as the upstream client's, for what nodes say inside 200 answers.
+  const clients = createChainClients({ transport, redact: createRedactor(secrets) });
   const chains = createChainRegistry({
     alchemyApiKey: config.ALCHEMY_API_KEY,
     alchemyUrlTemplate: config.ALCHEMY_URL_TEMPLATE,
@@ -66,7 +81,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     baseUrl: options.logoBaseUrl,
   });
   const tokens = createTokenService({
-    transport,
+    clients,
     metadataCache: createCoalescingCache(options.metadataStore ?? createSharedStore(cache, 'chain:metadata:', tokenMetadataOutput)),
     logos,
   });

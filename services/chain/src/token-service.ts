@@ -1,10 +1,8 @@
+import type { ChainClient } from './chain-clients.ts';
 import type { SupportedChain } from './chain-registry.ts';
 import type { CoalescingCache } from './cache/coalescing-cache.ts';
 import type { LogoResolver } from './logo/logo-resolver.ts';
-import { createAlchemyTokenSource } from './upstream/alchemy-token-source.ts';
-import type { HttpTransport } from './upstream/http-transport.ts';
-import { createRpcTokenSource } from './upstream/rpc-token-source.ts';
-import type { TokenFacts, TokenSource } from './upstream/token-source.ts';
+import type { TokenFacts } from './upstream/token-source.ts';
 
 export interface TokenMetadata {
   name: string;
@@ -28,20 +26,11 @@ const UNSURE_LOGO_TTL_MS = 300_000;
  * read live (they change with every approve).
  */
 export function createTokenService(options: {
-  transport: HttpTransport;
+  clients: (chain: SupportedChain) => ChainClient;
   metadataCache: CoalescingCache<TokenMetadata>;
   logos: LogoResolver;
 }): TokenService {
-  const sources = new Map<string, TokenSource>();
-  const sourceFor = (chain: SupportedChain): TokenSource => {
-    let source = sources.get(chain.slug);
-    if (!source) {
-      const settings = { transport: options.transport, url: chain.endpoint.url, chain: chain.slug };
-      source = chain.endpoint.kind === 'alchemy' ? createAlchemyTokenSource(settings) : createRpcTokenSource(settings);
-      sources.set(chain.slug, source);
-    }
-    return source;
-  };
+  const sourceFor = (chain: SupportedChain) => options.clients(chain).tokens;
 
   async function load(chain: SupportedChain, contract: string): Promise<{ value: TokenMetadata; ttlMs: number }> {
     const source = sourceFor(chain);

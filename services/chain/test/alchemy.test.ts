@@ -1,78 +1,99 @@
+import { getAddress } from 'ethers';
 import { buildChainApp } from './support/chain-app.ts';
-import { startFakeAlchemy } from './support/fake-alchemy.ts';
+import { startDevChain, type DevChain } from './support/dev-chain.ts';
+import { alchemyFixture, startFakeAlchemy } from './support/fake-alchemy.ts';
 import { startLocalServer, type LocalServer } from './support/local-server.ts';
 
 const KEY = 'alk-3f9Secret-Key';
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
-const NFT = '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D';
-const OWNER = '0x1111111111111111111111111111111111111111';
-const SPENDER = '0x2222222222222222222222222222222222222222';
-const EOA = '0x3333333333333333333333333333333333333333';
 
-describe('chain pack on Alchemy', () => {
+describe('chain pack on Alchemy (recorded replies; standard reads go to a real dev chain)', () => {
+  let chain: DevChain;
   let alchemy: LocalServer;
   let logos: LocalServer;
+  let env: Record<string, string>;
   let harness: ReturnType<typeof buildChainApp>;
 
   beforeAll(async () => {
+    chain = await startDevChain();
     alchemy = await startFakeAlchemy({
       key: KEY,
-      tokens: {
-        [USDC.toLowerCase()]: {
-          code: '0x6080',
-          metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, logo: 'https://static.alchemyapi.io/images/assets/3408.png' },
-          allowances: { [`${OWNER}:${SPENDER}`.toLowerCase()]: 1_000_000n },
-        },
-        [DAI.toLowerCase()]: { code: '0x6080', metadata: { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18, logo: null }, allowances: {} },
-        [NFT.toLowerCase()]: { code: '0x6080', metadata: { name: 'BoredApeYachtClub', symbol: 'BAYC', decimals: null, logo: null } },
+      chainUrl: chain.url,
+      metadata: {
+        [USDC.toLowerCase()]: alchemyFixture('token-metadata-usdc'),
+        [chain.erc20.toLowerCase()]: alchemyFixture('token-metadata-decimals-null'),
+        [chain.notToken.toLowerCase()]: alchemyFixture('token-metadata-not-a-token'),
+        [chain.eoa.toLowerCase()]: alchemyFixture('token-metadata-not-a-token'),
+        // bytes32Token and nft are not listed: Alchemy answers -32602 (unindexed).
       },
     });
     logos = await startLocalServer((request, _body, response) => {
-      response.writeHead(request.url?.includes(DAI) ? 200 : 404).end();
+      response.writeHead(request.url?.includes(getAddress(chain.erc20)) ? 200 : 404).end();
     });
-    harness = buildChainApp(
-      { ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${alchemy.url}/{network}/v2/{key}` },
-      { logoBaseUrl: logos.url },
-    );
-  });
+    env = { ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${alchemy.url}/{network}/v2/{key}` };
+    harness = buildChainApp(env, { logoBaseUrl: logos.url });
+  }, 60_000);
   afterAll(async () => {
     await alchemy?.close();
     await logos?.close();
+    await chain?.close();
   });
 
-  it("returns Alchemy's metadata and logo, asking the network named by the chain slug", async () => {
-    const result = await harness.call('token_metadata', { contract: USDC.toLowerCase(), chain: 'ethereum' });
+  const methodsOf = (body: string) => {
+    const parsed = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.map((call: { method: string }) => call.method) : parsed.method;
+  };
+
+  it('an uncached token_metadata with Alchemy is still exactly one upstream request, sent alone (not in a batch)', async () => {
+    const fresh = buildChainApp(env, { logoBaseUrl: logos.url });
+    const before = alchemy.requests.length;
+    const result = await fresh.call('token_metadata', { contract: USDC.toLowerCase(), chain: 'ethereum' });
     expect(result.structuredContent).toEqual({ name: 'USD Coin', symbol: 'USDC', decimals: 6, logo: 'https://static.alchemyapi.io/images/assets/3408.png' });
-    const last = alchemy.requests.at(-1)!;
-    expect(last.path).toBe(`/eth-mainnet/v2/${KEY}`);
-    expect(JSON.parse(last.body)).toEqual([
-      { jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [USDC, 'latest'] },
-      { jsonrpc: '2.0', id: 2, method: 'alchemy_getTokenMetadata', params: [USDC] },
+    expect(alchemy.requests.length - before).toBe(1);
+    const sent = alchemy.requests.at(-1)!;
+    expect(sent.path).toBe(`/eth-mainnet/v2/${KEY}`);
+    expect(JSON.parse(sent.body)).toEqual({ jsonrpc: '2.0', id: 1, method: 'alchemy_getTokenMetadata', params: [USDC] });
+    // Cached: none.
+    await fresh.call('token_metadata', { contract: USDC, chain: 'ethereum' });
+    expect(alchemy.requests.length - before).toBe(1);
+  });
+
+  it('reads the contract when Alchemy gives decimals: null beside a real name (recorded reply), with a Trust Wallet logo', async () => {
+    const before = alchemy.requests.length;
+    const result = await harness.call('token_metadata', { contract: chain.erc20 });
+    expect(result.structuredContent).toEqual({
+      name: 'Toolgate Token',
+      symbol: 'TGT',
+      decimals: 18,
+      logo: `${logos.url}/blockchains/ethereum/assets/${getAddress(chain.erc20)}/logo.png`,
+    });
+    expect(alchemy.requests.slice(before).map((request) => methodsOf(request.body))).toEqual([
+      'alchemy_getTokenMetadata',
+      ['eth_getCode', 'eth_call', 'eth_call', 'eth_call'],
     ]);
   });
 
-  it("falls back to a Trust Wallet logo that exists when Alchemy has none", async () => {
-    const result = await harness.call('token_metadata', { contract: DAI });
-    expect(result.structuredContent).toEqual({ name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18, logo: `${logos.url}/blockchains/ethereum/assets/${DAI}/logo.png` });
-    expect(logos.requests.at(-1)).toMatchObject({ method: 'HEAD', path: `/blockchains/ethereum/assets/${DAI}/logo.png` });
+  it('reads the contract when Alchemy does not index it (-32602): an MKR-style bytes32 token', async () => {
+    const result = await harness.call('token_metadata', { contract: chain.bytes32Token });
+    expect(result.structuredContent).toEqual({ name: 'Maker', symbol: 'MKR', decimals: 18, logo: null });
   });
 
-  it('reads the allowance with alchemy_getTokenAllowance and answers hex', async () => {
-    const result = await harness.call('token_allowance', { contract: USDC, owner: OWNER, spender: SPENDER, chain: 'base' });
-    expect(result.structuredContent).toEqual({ allowance: '0xf4240' });
-    expect(alchemy.requests.at(-1)!.path).toBe(`/base-mainnet/v2/${KEY}`);
-    const none = await harness.call('token_allowance', { contract: DAI, owner: OWNER, spender: SPENDER });
-    expect(none.structuredContent).toEqual({ allowance: '0x0' });
-  });
-
-  it('tells an address without code from a contract that is not a token', async () => {
-    const eoa = await harness.call('token_metadata', { contract: EOA });
-    expect(harness.text(eoa)).toMatch(/^No contract at 0x3333333333333333333333333333333333333333 on eth-mainnet/);
-    const nft = await harness.call('token_metadata', { contract: NFT });
+  it("calls nothing 'not an ERC-20' on Alchemy's word alone: the chain decides", async () => {
+    const forwarder = await harness.call('token_metadata', { contract: chain.notToken });
+    expect(harness.text(forwarder)).toMatch(/is not an ERC-20 token: it does not answer name\(\), symbol\(\), decimals\(\)\.$/);
+    const eoa = await harness.call('token_metadata', { contract: chain.eoa });
+    expect(harness.text(eoa)).toMatch(/^No contract at .* on eth-mainnet/);
+    const nft = await harness.call('token_metadata', { contract: chain.nft });
     expect(harness.text(nft)).toMatch(/is not an ERC-20 token: it does not answer decimals\(\)\.$/);
-    const allowance = await harness.call('token_allowance', { contract: NFT, owner: OWNER, spender: SPENDER });
-    expect(harness.text(allowance)).toMatch(/is not an ERC-20 token: it does not answer allowance/);
+  });
+
+  it('reads an allowance with the standard batch on the Alchemy endpoint, in one request', async () => {
+    const before = alchemy.requests.length;
+    const result = await harness.call('token_allowance', { contract: chain.erc20, owner: chain.accounts[0], spender: chain.accounts[2], chain: 'base' });
+    expect(result.structuredContent).toEqual({ allowance: `0x${chain.approved.toString(16)}` });
+    expect(alchemy.requests.length - before).toBe(1);
+    expect(alchemy.requests.at(-1)!.path).toBe(`/base-mainnet/v2/${KEY}`);
+    expect(methodsOf(alchemy.requests.at(-1)!.body)).toEqual(['eth_getCode', 'eth_call']);
   });
 
   it('reports a rejected key without showing it, in the answer or in the logs', async () => {

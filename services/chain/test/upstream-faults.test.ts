@@ -15,9 +15,10 @@ const expected: Record<Mode, RegExp> = {
   hang: new RegExp(`no response within ${TIMEOUT_MS} ms \\(timed out\\)\\. Try again shortly\\.$`),
   'http-500': /: server error \(HTTP 500\)\. Try again shortly\.$/,
   garbage: /: sent a response that is not valid JSON\.$/,
-  'not-batch': /: reply is not a JSON-RPC batch answer\.$/,
+  'not-batch': /: reply is not a JSON-RPC (batch )?answer\.$/,
   'batch-rejected': /: node error -32600: batch requests are not allowed\.$/,
-  'missing-answer': /: reply lacks the answer to call 2\.$/,
+  // A batch that lacks an answer, or a lone reply with neither result nor error (Alchemy's metadata call is sent alone).
+  'missing-answer': /: (reply lacks the answer to call 2|reply holds a malformed JSON-RPC answer)\.$/,
   'node-error': /: node error -32005: daily request limit reached\.$/,
 };
 
@@ -28,7 +29,7 @@ describe('upstream faults become isError results within the configured timeout',
 
   beforeAll(async () => {
     fault = await startLocalServer((_request, body, response) => {
-      const calls = JSON.parse(body) as { id: number; method: string }[];
+      const parsed = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
       const json = (value: unknown) => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       switch (mode) {
         case 'hang':
@@ -38,13 +39,14 @@ describe('upstream faults become isError results within the configured timeout',
         case 'garbage':
           return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops');
         case 'not-batch':
-          return json({ hello: 'world' });
+          return json(Array.isArray(parsed) ? { hello: 'world' } : []);
         case 'batch-rejected':
           return json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch requests are not allowed' } });
         case 'missing-answer':
-          return json([{ jsonrpc: '2.0', id: 1, result: '0x6080' }]);
+          return json(Array.isArray(parsed) ? [{ jsonrpc: '2.0', id: 1, result: '0x6080' }] : { jsonrpc: '2.0', id: 1 });
         case 'node-error':
-          return json(calls.map((call) => (call.id === 1 ? { jsonrpc: '2.0', id: 1, result: '0x6080' } : { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'daily request limit reached' } })));
+          if (!Array.isArray(parsed)) return json({ jsonrpc: '2.0', id: parsed.id, error: { code: -32005, message: 'daily request limit reached' } });
+          return json(parsed.map((call) => (call.id === 1 ? { jsonrpc: '2.0', id: 1, result: '0x6080' } : { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'daily request limit reached' } })));
       }
     });
     const closed = await startLocalServer(() => {});

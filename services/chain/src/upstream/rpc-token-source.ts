@@ -1,17 +1,23 @@
 import { UpstreamError } from './upstream-error.ts';
-import type { HttpTransport } from './http-transport.ts';
-import { isContractRefusal, sendBatch, type RpcOutcome } from './json-rpc-batch.ts';
+import { isContractRefusal, nodeFailure, type JsonRpc, type RpcOutcome } from './json-rpc.ts';
 import { decodeAllowance, decodeDecimals, decodeTokenText, encodeAllowance, encodeDecimals, encodeName, encodeSymbol } from './erc20.ts';
-import { hasCode, noContract, notErc20, type TokenSource } from './token-source.ts';
+import { hasCode, noContract, notErc20, type TokenFacts, type TokenSource } from './token-source.ts';
 
-const call = (to: string, data: string) => ({ method: 'eth_call', params: [{ to, data }, 'latest'] });
-const getCode = (address: string) => ({ method: 'eth_getCode', params: [address, 'latest'] });
+export const ethCall = (to: string, data: string) => ({ method: 'eth_call', params: [{ to, data }, 'latest'] });
+export const getCode = (address: string) => ({ method: 'eth_getCode', params: [address, 'latest'] });
 
 /** A call's result, or undefined when the contract refused; a node failure is thrown. */
-function resultOf(outcome: RpcOutcome, label: string): unknown {
+export function resultOf(outcome: RpcOutcome, label: string): unknown {
   if (outcome.ok) return outcome.result;
   if (isContractRefusal(outcome)) return undefined;
-  throw new UpstreamError(`${label}: node error ${outcome.code}: ${outcome.message}`, { failure: 'rpc' });
+  throw nodeFailure(label, outcome);
+}
+
+/** Name, symbol and decimals from their raw return data; what is missing is named. */
+export function factsFrom(raw: { name: unknown; symbol: unknown; decimals: unknown }): { facts?: TokenFacts; missing: string[] } {
+  const facts = { name: decodeTokenText(raw.name), symbol: decodeTokenText(raw.symbol), decimals: decodeDecimals(raw.decimals) };
+  const missing = (Object.keys(facts) as (keyof typeof facts)[]).filter((key) => facts[key] === undefined).map((key) => `${key}()`);
+  return missing.length > 0 ? { missing } : { facts: { name: facts.name!, symbol: facts.symbol!, decimals: facts.decimals! }, missing };
 }
 
 /**
@@ -19,16 +25,8 @@ function resultOf(outcome: RpcOutcome, label: string): unknown {
  * trip) that also asks for the code at the address, so "no contract" and "not a token"
  * are told apart without a second request.
  */
-export function createRpcTokenSource(options: { transport: HttpTransport; url: string; chain: string }): TokenSource {
-  const { transport, url, chain } = options;
-  const label = `${chain} JSON-RPC`;
-  const batch = async (calls: ReturnType<typeof call>[], signal?: AbortSignal) => {
-    try {
-      return await sendBatch(transport, url, calls, signal, label);
-    } catch (error) {
-      throw error instanceof UpstreamError ? error.labelled(label) : error;
-    }
-  };
+export function createRpcTokenSource(options: { rpc: JsonRpc; label: string; chain: string }): TokenSource {
+  const { rpc, label, chain } = options;
   const codeOf = (outcome: RpcOutcome | undefined) => {
     if (!outcome?.ok) throw new UpstreamError(`${label}: eth_getCode failed${outcome && !outcome.ok ? `: ${outcome.message}` : ''}`, { failure: 'rpc' });
     return outcome.result;
@@ -36,23 +34,18 @@ export function createRpcTokenSource(options: { transport: HttpTransport; url: s
 
   return {
     async readMetadata(contract, signal) {
-      const [code, name, symbol, decimals] = await batch(
-        [getCode(contract), call(contract, encodeName()), call(contract, encodeSymbol()), call(contract, encodeDecimals())],
+      const [code, name, symbol, decimals] = await rpc.batch(
+        [getCode(contract), ethCall(contract, encodeName()), ethCall(contract, encodeSymbol()), ethCall(contract, encodeDecimals())],
         signal,
       );
       if (!hasCode(codeOf(code))) throw noContract(contract, chain);
-      const facts = {
-        name: decodeTokenText(resultOf(name!, label)),
-        symbol: decodeTokenText(resultOf(symbol!, label)),
-        decimals: decodeDecimals(resultOf(decimals!, label)),
-      };
-      const missing = (Object.keys(facts) as (keyof typeof facts)[]).filter((key) => facts[key] === undefined);
-      if (missing.length > 0) throw notErc20(contract, chain, `it does not answer ${missing.map((key) => `${key}()`).join(', ')}`);
-      return { name: facts.name!, symbol: facts.symbol!, decimals: facts.decimals! };
+      const { facts, missing } = factsFrom({ name: resultOf(name!, label), symbol: resultOf(symbol!, label), decimals: resultOf(decimals!, label) });
+      if (!facts) throw notErc20(contract, chain, `it does not answer ${missing.join(', ')}`);
+      return facts;
     },
 
     async readAllowance(contract, owner, spender, signal) {
-      const [code, allowance] = await batch([getCode(contract), call(contract, encodeAllowance(owner, spender))], signal);
+      const [code, allowance] = await rpc.batch([getCode(contract), ethCall(contract, encodeAllowance(owner, spender))], signal);
       if (!hasCode(codeOf(code))) throw noContract(contract, chain);
       const value = decodeAllowance(resultOf(allowance!, label));
       if (value === undefined) throw notErc20(contract, chain, 'it does not answer allowance(owner, spender)');
