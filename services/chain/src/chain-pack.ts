@@ -10,6 +10,10 @@ import { createTrustWalletLogos, type LogoAnswer } from './logo/logo-resolver.ts
 import { createTokenService, type TokenMetadata } from './token-service.ts';
 import { tokenAllowanceTool } from './tools/token-allowance.ts';
 import { tokenMetadataOutput, tokenMetadataTool } from './tools/token-metadata.ts';
+import { tokenBalancesTool } from './tools/token-balances.ts';
+import { nativeBalanceTool } from './tools/native-balance.ts';
+import { createBalanceService } from './balance-service.ts';
+import { createEnsResolver } from './ens/ens-resolver.ts';
 import type { HttpTransport } from './upstream/http-transport.ts';
 import { createResilientTransport } from './upstream/resilient-transport.ts';
 
@@ -35,6 +39,7 @@ export interface ChainPack {
 }
 
 const logoAnswerSchema = z.object({ url: z.string().nullable(), definitive: z.boolean() });
+const tokenUnitsSchema = z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(255) });
 
 /**
  * What must never reach an error or a log line: the Alchemy key, and the path and query of
@@ -82,15 +87,18 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
   });
   const tokens = createTokenService({
     clients,
-    metadataCache: createCoalescingCache(options.metadataStore ?? createSharedStore(cache, 'chain:metadata:', tokenMetadataOutput)),
+    metadataStore: options.metadataStore ?? createSharedStore(cache, 'chain:metadata:', tokenMetadataOutput),
     logos,
   });
+  const balances = createBalanceService({ clients, unitsStore: createSharedStore(cache, 'chain:units:', tokenUnitsSchema) });
+  const addresses = createEnsResolver({ chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())) });
+  const deps = { chains, tokens, balances, addresses };
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({
     name: 'chain',
     version: '0.1.0',
-    instructions: `ERC-20 token metadata and allowances on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet.`,
-    tools: [tokenAllowanceTool({ chains, tokens }), tokenMetadataTool({ chains, tokens })],
+    instructions: `ERC-20 token metadata, allowances and balances, and native coin balances, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
+    tools: [tokenAllowanceTool(deps), tokenMetadataTool(deps), tokenBalancesTool(deps), nativeBalanceTool(deps)],
   });
   return { pack, chains };
 }

@@ -26,13 +26,27 @@ describe('chain pack on Alchemy (recorded replies; standard reads go to a real d
         [chain.eoa.toLowerCase()]: alchemyFixture('token-metadata-not-a-token'),
         // bytes32Token and nft are not listed: Alchemy answers -32602 (unindexed).
       },
+      balances: {
+        // The documented alchemy_getTokenBalances shape, with the dev chain's tokens (hand-filled: SOURCES.md).
+        [chain.accounts[1]!.toLowerCase()]: {
+          result: {
+            address: chain.accounts[1]!.toLowerCase(),
+            tokenBalances: [
+              { contractAddress: chain.erc20.toLowerCase(), tokenBalance: `0x${chain.sent.toString(16).padStart(64, '0')}` },
+              { contractAddress: chain.bytes32Token.toLowerCase(), tokenBalance: `0x${'0'.repeat(64)}` },
+              { contractAddress: chain.nft.toLowerCase(), tokenBalance: null, error: 'execution reverted' },
+            ],
+            pageKey: '0x2e6c1e9d3b9c2a5d3e2b1a0f9e8d7c6b5a4f3e2d',
+          },
+        },
+      },
     });
     logos = await startLocalServer((request, _body, response) => {
       response.writeHead(request.url?.includes(getAddress(chain.erc20)) ? 200 : 404).end();
     });
     env = { ALCHEMY_API_KEY: KEY, ALCHEMY_URL_TEMPLATE: `${alchemy.url}/{network}/v2/{key}` };
     harness = buildChainApp(env, { logoBaseUrl: logos.url });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await alchemy?.close();
     await logos?.close();
@@ -105,5 +119,32 @@ describe('chain pack on Alchemy (recorded replies; standard reads go to a real d
     expect(rejected.logLines.join('\n')).toContain('chain upstream failed');
     expect(rejected.logLines.join('\n')).not.toContain(wrongKey);
     expect(JSON.stringify(result)).not.toContain(alchemy.url);
+  });
+
+  it("token_balances without a list: the tokens Alchemy knows (non-zero), units from one multicall on the same endpoint", async () => {
+    const fresh = buildChainApp(env);
+    const before = alchemy.requests.length;
+    const result = await fresh.call('token_balances', { owner: chain.accounts[1] });
+    expect(result.structuredContent).toEqual({
+      owner: getAddress(chain.accounts[1]!),
+      chain: 'eth-mainnet',
+      tokens: [{ contract: getAddress(chain.erc20), balance: `0x${chain.sent.toString(16)}`, decimals: 18, symbol: 'TGT', amount: '5.0' }],
+      count: 1,
+      complete: false,
+    });
+    const sent = alchemy.requests.slice(before).map((request) => JSON.parse(request.body));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toEqual({ jsonrpc: '2.0', id: 1, method: 'alchemy_getTokenBalances', params: [getAddress(chain.accounts[1]!), 'erc20'] });
+    expect(sent[1]).toMatchObject({ method: 'eth_call', params: [{ to: '0xcA11bde05977b3631167028862bE2a173976CA11' }, 'latest'] });
+    // Units cached: next time Alchemy's list alone.
+    await fresh.call('token_balances', { owner: chain.accounts[1] });
+    expect(alchemy.requests.length - before).toBe(3);
+  });
+
+  it('token_balances with a list is one Multicall3 request on the Alchemy endpoint too', async () => {
+    const before = alchemy.requests.length;
+    const result = await harness.call('token_balances', { owner: chain.accounts[1], contracts: [chain.erc20, chain.bytes32Token] });
+    expect((result.structuredContent!.tokens as { symbol: string }[]).map((token) => token.symbol)).toEqual(['TGT', 'MKR']);
+    expect(alchemy.requests.length - before).toBe(1);
   });
 });

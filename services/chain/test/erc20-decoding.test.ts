@@ -1,5 +1,5 @@
 import { AbiCoder, encodeBytes32String, toBeHex } from 'ethers';
-import { decodeAllowance, decodeDecimals, decodeTokenText } from '../src/upstream/erc20.ts';
+import { decodeUint256, decodeDecimals, decodeTokenText } from '../src/upstream/erc20.ts';
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -30,8 +30,8 @@ describe('ERC-20 return data', () => {
 
   it('reads an allowance up to 2^256-1', () => {
     const max = 2n ** 256n - 1n;
-    expect(decodeAllowance(toBeHex(max, 32))).toBe(max);
-    expect(decodeAllowance(toBeHex(0, 32))).toBe(0n);
-    expect(decodeAllowance('0x01')).toBeUndefined();
+    expect(decodeUint256(toBeHex(max, 32))).toBe(max);
+    expect(decodeUint256(toBeHex(0, 32))).toBe(0n);
+    expect(decodeUint256('0x01')).toBeUndefined();
   });
 });

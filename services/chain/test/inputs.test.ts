@@ -1,5 +1,5 @@
 import { parseEnv } from '@toolgate/core';
-import { addressSchema } from '../src/address.ts';
+import { addressOrNameSchema } from '../src/address.ts';
 import { createChainRegistry } from '../src/chain-registry.ts';
 import { chainEnvSchema } from '../src/config.ts';
 import { buildChainApp } from './support/chain-app.ts';
@@ -7,7 +7,7 @@ import { buildChainApp } from './support/chain-app.ts';
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 
 describe('addresses', () => {
-  const schema = addressSchema('contract');
+  const schema = addressOrNameSchema('contract');
 
   it('accepts a correct checksum, all lower case and all upper case, and returns the checksum form', () => {
     expect(schema.parse(WETH)).toBe(WETH);
@@ -22,8 +22,14 @@ describe('addresses', () => {
     expect(result.error?.issues[0]?.message).toMatch(/wrong EIP-55 checksum/);
   });
 
-  it.each(['', 'C02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x1234', `${WETH}00`, '0xZZ2aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'vitalik.eth'])(
-    'rejects %j as not a 20-byte hex address',
+  it('accepts an ENS name under .eth, normalised (ENSIP-15: case folded)', () => {
+    expect(schema.parse('vitalik.eth')).toBe('vitalik.eth');
+    expect(schema.parse(' Vitalik.ETH ')).toBe('vitalik.eth');
+    expect(schema.parse('sub.nick.eth')).toBe('sub.nick.eth');
+  });
+
+  it.each(['', 'C02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', '0x1234', `${WETH}00`, '0xZZ2aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'vitalik', 'example.com', 'a b.eth', '.eth'])(
+    'rejects %j as neither a 20-byte hex address nor an ENS name',
     (value) => {
       expect(schema.safeParse(value).success).toBe(false);
     },

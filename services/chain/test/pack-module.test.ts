@@ -2,7 +2,7 @@ import { startServer } from '@toolgate/core';
 import { chainPackModule } from '../src/index.ts';
 
 describe('the chain pack as a service', () => {
-  it('starts with no key and no configuration, and lists both tools with their schemas', async () => {
+  it('starts with no key and no configuration, and lists its tools with their schemas', async () => {
     const running = await startServer({ service: 'chain', modules: [chainPackModule], defaultPort: 0, env: { PORT: '0', LOG_LEVEL: 'silent' } });
     try {
       const response = await fetch(`${running.url}/chain/mcp`, {
@@ -11,13 +11,21 @@ describe('the chain pack as a service', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       const { result } = (await response.json()) as { result: { tools: { name: string; inputSchema: any; outputSchema: any; annotations: any }[] } };
-      expect(result.tools.map((tool) => tool.name)).toEqual(['token_allowance', 'token_metadata']);
-      const [allowance, metadata] = result.tools;
+      expect(result.tools.map((tool) => tool.name)).toEqual(['token_allowance', 'token_metadata', 'token_balances', 'native_balance']);
+      const [allowance, metadata, balances, native] = result.tools;
       expect(allowance!.inputSchema.required).toEqual(['contract', 'owner', 'spender']);
-      expect(metadata!.inputSchema.required).toEqual(['contract']);
-      expect(metadata!.outputSchema.required).toEqual(['name', 'symbol', 'decimals', 'logo']);
-      expect(metadata!.outputSchema.properties.logo.type).toEqual(['string', 'null']);
+      // One of contract (the spec's call, unchanged) or contracts (several) is required.
+      expect(metadata!.inputSchema.oneOf).toEqual([{ required: ['contract'] }, { required: ['contracts'] }]);
+      // The spec's result for one contract is the first shape; {tokens, count} the second.
+      const [single, many] = metadata!.outputSchema.anyOf;
+      expect(metadata!.outputSchema.type).toBe('object');
+      expect(single.required).toEqual(['name', 'symbol', 'decimals', 'logo']);
+      expect(single.properties.decimals.type).toBe('integer');
+      expect(single.properties.logo.type).toEqual(['string', 'null']);
+      expect(many.required).toEqual(['tokens', 'count']);
       expect(metadata!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+      expect(balances!.inputSchema.required).toEqual(['owner']);
+      expect(native!.outputSchema.required).toEqual(['address', 'chain', 'balance', 'amount', 'symbol', 'decimals']);
     } finally {
       await running.close();
     }

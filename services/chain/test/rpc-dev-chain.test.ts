@@ -12,7 +12,7 @@ describe('chain pack on plain JSON-RPC, against a real EVM dev chain', () => {
     chain = await startDevChain();
     proxy = await startCountingProxy(chain.url);
     harness = buildChainApp({ CHAIN_RPC_URLS: JSON.stringify({ devchain: proxy.url }) });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await proxy?.close();
     await chain?.close();

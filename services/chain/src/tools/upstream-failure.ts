@@ -1,5 +1,6 @@
 import { ToolError, type ToolContext } from '@toolgate/core';
 import { UpstreamError as SharedUpstreamError } from '@toolgate/upstream';
+import { z } from 'zod';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 
 /**
@@ -22,3 +23,6 @@ export async function withUpstreamErrors<T>(context: ToolContext, chain: string,
 
 export const chainSelector = (slugs: readonly string[]) =>
   `Chain to read: an Alchemy network slug (${slugs.slice(0, 8).join(', ')}, …), an alias such as ethereum, base, polygon, arbitrum, optimism or bsc, or a decimal chain id. Default eth-mainnet.`;
+
+/** A 0x hex quantity without leading zeros, as JSON-RPC writes amounts ("0x0" for zero). */
+export const hexQuantity = z.string().regex(/^0x(0|[1-9a-f][0-9a-f]*)$/);

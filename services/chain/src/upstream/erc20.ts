@@ -9,6 +9,7 @@ const erc20 = new Interface([
   'function symbol() view returns (string)',
   'function decimals() view returns (uint8)',
   'function allowance(address owner, address spender) view returns (uint256)',
+  'function balanceOf(address owner) view returns (uint256)',
 ]);
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -16,6 +17,7 @@ export const encodeName = () => erc20.encodeFunctionData('name');
 export const encodeSymbol = () => erc20.encodeFunctionData('symbol');
 export const encodeDecimals = () => erc20.encodeFunctionData('decimals');
 export const encodeAllowance = (owner: string, spender: string) => erc20.encodeFunctionData('allowance', [owner, spender]);
+export const encodeBalanceOf = (owner: string) => erc20.encodeFunctionData('balanceOf', [owner]);
 
 function asReturnData(value: unknown): string | undefined {
   return typeof value === 'string' && isHexString(value) ? value : undefined;
@@ -56,8 +58,8 @@ export function decodeDecimals(value: unknown): number | undefined {
   }
 }
 
-/** `allowance(owner, spender)` as a bigint; undefined when the reply is not one uint256. */
-export function decodeAllowance(value: unknown): bigint | undefined {
+/** A uint256 return value (`allowance`, `balanceOf`) as a bigint; undefined when the reply is not one uint256. */
+export function decodeUint256(value: unknown): bigint | undefined {
   const data = asReturnData(value);
   if (data === undefined || dataLength(data) < 32) return undefined;
   try {

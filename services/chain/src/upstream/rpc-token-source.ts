@@ -1,6 +1,6 @@
 import { UpstreamError } from './upstream-error.ts';
 import { isContractRefusal, nodeFailure, type JsonRpc, type RpcOutcome } from './json-rpc.ts';
-import { decodeAllowance, decodeDecimals, decodeTokenText, encodeAllowance, encodeDecimals, encodeName, encodeSymbol } from './erc20.ts';
+import { decodeUint256, decodeDecimals, decodeTokenText, encodeAllowance, encodeDecimals, encodeName, encodeSymbol } from './erc20.ts';
 import { hasCode, noContract, notErc20, type TokenFacts, type TokenSource } from './token-source.ts';
 
 export const ethCall = (to: string, data: string) => ({ method: 'eth_call', params: [{ to, data }, 'latest'] });
@@ -47,7 +47,7 @@ export function createRpcTokenSource(options: { rpc: JsonRpc; label: string; cha
     async readAllowance(contract, owner, spender, signal) {
       const [code, allowance] = await rpc.batch([getCode(contract), ethCall(contract, encodeAllowance(owner, spender))], signal);
       if (!hasCode(codeOf(code))) throw noContract(contract, chain);
-      const value = decodeAllowance(resultOf(allowance!, label));
+      const value = decodeUint256(resultOf(allowance!, label));
       if (value === undefined) throw notErc20(contract, chain, 'it does not answer allowance(owner, spender)');
       return value;
     },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import solc from 'solc';
-import { ContractFactory, JsonRpcProvider, type InterfaceAbi } from 'ethers';
+import { ContractFactory, getAddress, JsonRpcProvider, namehash, Transaction, type InterfaceAbi } from 'ethers';
 
 const require = createRequire(import.meta.url);
 
@@ -17,8 +17,18 @@ function openZeppelin(name: string): Artifact {
   return { abi, bytecode };
 }
 
-/** Compiles one of the test's own contracts with solc-js ('paris': ganache predates PUSH0's default use). */
+/** The test's own contracts, compiled once per file. */
+const compiled = new Map<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string } } }>>();
+
 function compile(file: string, contract: string): Artifact {
+  const contracts = compiled.get(file) ?? compileFile(file);
+  compiled.set(file, contracts);
+  const artifact = contracts[contract]!;
+  return { abi: artifact.abi, bytecode: `0x${artifact.evm.bytecode.object}` };
+}
+
+/** Compiles one of the test's own files with solc-js ('paris': ganache predates PUSH0's default use). */
+function compileFile(file: string) {
   const source = readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8');
   const input = {
     language: 'Solidity',
@@ -28,8 +38,7 @@ function compile(file: string, contract: string): Artifact {
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
   const errors = (output.errors ?? []).filter((error: { severity: string }) => error.severity === 'error');
   if (errors.length > 0) throw new Error(`solc: ${JSON.stringify(errors)}`);
-  const compiled = output.contracts[file][contract];
-  return { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+  return output.contracts[file];
 }
 
 export interface DevChain {
@@ -46,8 +55,24 @@ export interface DevChain {
   nft: string;
   /** An externally owned account (no code). */
   eoa: string;
+  /** accounts[1]'s TGT balance (sent by accounts[0]); accounts[0] keeps the rest of 10^24. */
+  sent: bigint;
+  /** Multicall3, deployed by its real presigned transaction: at 0xcA11bde05977b3631167028862bE2a173976CA11. */
+  multicall3: string;
+  /** ENS: `name` resolves to `target` through a test registry at the real registry address. */
+  ens: { registry: string; name: string; target: string; unresolvedName: string };
+  /** Deploys `count` more fixed-supply ERC-20s minted to `holder` (for the benchmark). */
+  deployTokens(count: number, holder: string): Promise<string[]>;
   close(): Promise<void>;
 }
+
+/** Multicall3's published presigned deployment (test/fixtures/SOURCES.md). */
+export function multicall3Deployment() {
+  const raw = readFileSync(new URL('../fixtures/multicall3/presigned-deployment.txt', import.meta.url), 'utf8').trim();
+  return { raw, transaction: Transaction.from(raw) };
+}
+
+export const ENS_REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e';
 
 /** ganache warns at load that its optional native websocket module is missing; the tests use HTTP only. */
 async function loadGanache() {
@@ -85,6 +110,30 @@ export async function startDevChain(): Promise<DevChain> {
 
     const notToken = await deploy(openZeppelin('MinimalForwarder'));
     const nft = await deploy(openZeppelin('ERC721PresetMinterPauserAutoId'), 'Toolgate NFT', 'TNFT', 'https://example.invalid/');
+    const sent = 5_000_000_000_000_000_000n;
+    await (await erc20.getFunction('transfer')(accounts[1], sent)).wait();
+
+    // Multicall3 as it reaches every chain: fund its deployer, then publish the presigned transaction.
+    const { raw, transaction } = multicall3Deployment();
+    await (await signer.sendTransaction({ to: transaction.from, value: 10n ** 18n })).wait();
+    const hash = (await provider.send('eth_sendRawTransaction', [raw])) as string;
+    // ganache mines at once; the receipt is there (no polling).
+    const receipt = (await provider.send('eth_getTransactionReceipt', [hash])) as { contractAddress: string };
+    const multicall3 = getAddress(receipt.contractAddress);
+
+    // ENS: a test registry's code placed at the real registry's address, pointing a name at accounts[7].
+    const compiledRegistry = compile('EnsTestRegistry.sol', 'EnsTestRegistry');
+    const template = await deploy(compiledRegistry);
+    await provider.send('evm_setAccountCode', [ENS_REGISTRY, await provider.getCode(await template.getAddress())]);
+    const resolver = await deploy(compile('EnsTestRegistry.sol', 'EnsTestResolver'));
+    const registry = new ContractFactory(compiledRegistry.abi, compiledRegistry.bytecode, signer).attach(ENS_REGISTRY);
+    const ensName = 'toolgate-test.eth';
+    await (await registry.getFunction('setResolver')(namehash(ensName), await resolver.getAddress())).wait();
+    await (await resolver.getFunction('setAddr')(namehash(ensName), accounts[7])).wait();
+    // A registered name whose resolver has no address for it.
+    await (await registry.getFunction('setResolver')(namehash('no-address.eth'), await resolver.getAddress())).wait();
+
+    const fixedSupply = openZeppelin('ERC20PresetFixedSupply');
 
     return {
       url,
@@ -95,6 +144,17 @@ export async function startDevChain(): Promise<DevChain> {
       notToken: await notToken.getAddress(),
       nft: await nft.getAddress(),
       eoa: accounts[5]!,
+      sent,
+      multicall3,
+      ens: { registry: ENS_REGISTRY, name: ensName, target: getAddress(accounts[7]!), unresolvedName: 'no-address.eth' },
+      async deployTokens(count, holder) {
+        const addresses: string[] = [];
+        for (let index = 0; index < count; index += 1) {
+          const token = await deploy(fixedSupply, `Bench Token ${index}`, `BT${index}`, BigInt(index + 1) * 10n ** 18n, holder);
+          addresses.push(await token.getAddress());
+        }
+        return addresses;
+      },
       async close() {
         provider.destroy();
         await server.close();
