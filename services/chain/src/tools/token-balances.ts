@@ -18,7 +18,7 @@ const balanceItem = z.object({
 export const tokenBalancesOutput = z.object({
   owner: z.string().describe('The owner read (checksummed; an ENS name is resolved first)'),
   chain: z.string().describe('The chain read (its slug)'),
-  tokens: z.array(balanceItem).describe('One entry per contract given, in order; without a list, the tokens Alchemy knows the owner holds (non-zero balances)'),
+  tokens: z.array(balanceItem).describe('One entry per distinct contract given, in order; without a list, the tokens Alchemy knows the owner holds (non-zero balances)'),
   count: z.number().int().min(0),
   complete: z.boolean().describe('false when the owner holds more tokens than Alchemy returns in one page (100): the list is cut'),
 });

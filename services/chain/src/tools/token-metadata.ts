@@ -1,4 +1,4 @@
-import { defineTool, ToolError } from '@toolgate/core';
+import { defineTool } from '@toolgate/core';
 import { z } from 'zod';
 import { addressOrNameSchema } from '../address.ts';
 import type { ChainToolDeps } from './deps.ts';
@@ -20,7 +20,7 @@ const contractItem = z.union([
 ]);
 
 const manyOutput = z.object({
-  tokens: z.array(contractItem).describe('One entry per contract, in the order given'),
+  tokens: z.array(contractItem).describe('One entry per distinct contract, in the order given'),
   count: z.number().int().min(0).describe('Number of entries'),
 });
 
@@ -55,7 +55,6 @@ export function tokenMetadataTool(options: ChainToolDeps) {
         if (contract !== undefined) return options.tokens.metadata(selected, await options.addresses.resolve(selected, contract));
         const resolved = await Promise.all(contracts!.map((value) => options.addresses.resolve(selected, value)));
         const unique = [...new Set(resolved)];
-        if (unique.length === 0) throw new ToolError('contracts is empty');
         const tokens = await options.tokens.metadataMany(selected, unique, context.signal);
         return { tokens, count: tokens.length };
       });
