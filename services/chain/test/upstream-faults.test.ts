@@ -67,6 +67,9 @@ describe('upstream faults become isError results within the configured timeout',
       for (const [tool, args] of [
         ['token_metadata', { contract: TOKEN }],
         ['token_allowance', { contract: TOKEN, owner: OWNER, spender: OWNER }],
+        ['token_balances', { owner: OWNER, contracts: [TOKEN] }],
+        ['native_balance', { address: OWNER }],
+        ['token_metadata', { contracts: [TOKEN, OWNER] }],
       ] as const) {
         const started = performance.now();
         const result = await harness.call(tool, args);
