@@ -1,4 +1,4 @@
-import { blank, toId, toInteger, toNumber, toUrl, yesNo } from '../src/upstream/values.ts';
+import { blank, toId, toInteger, toNumber, toUrl, toYear, yesNo } from '../src/upstream/values.ts';
 
 describe("TheSportsDB's values", () => {
   it('reads blanks, numbers and ids', () => {
@@ -10,6 +10,8 @@ describe("TheSportsDB's values", () => {
     expect(toInteger('1.5')).toBeNull();
     expect(toId('0')).toBeNull();
     expect(toId('133604')).toBe(133604);
+    expect(toYear('0')).toBeNull();
+    expect(toYear('1892')).toBe(1892);
   });
 
   it('reads yes/no flags in any case, and links without a scheme', () => {

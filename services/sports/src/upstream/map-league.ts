@@ -1,5 +1,5 @@
 import type { SportsDbLeague } from './schemas.ts';
-import { blank, toId, toInteger, toUrl } from './values.ts';
+import { blank, toId, toUrl, toYear } from './values.ts';
 
 export interface League {
   id: number | null;
@@ -21,7 +21,6 @@ export function splitNames(value: string | null | undefined): string[] {
 
 /** `all_leagues.php` gives id, name and sport only: the other fields are then null. */
 export function mapLeague(league: SportsDbLeague): League {
-  const formed = toInteger(league.intFormedYear);
   return {
     id: toId(league.idLeague),
     name: blank(league.strLeague) ?? String(league.idLeague),
@@ -30,8 +29,7 @@ export function mapLeague(league: SportsDbLeague): League {
     country: blank(league.strCountry),
     current_season: blank(league.strCurrentSeason),
     gender: blank(league.strGender),
-    // "0" means unknown.
-    formed_year: formed && formed > 0 ? formed : null,
+    formed_year: toYear(league.intFormedYear),
     website: toUrl(league.strWebsite),
     badge_url: blank(league.strBadge),
   };

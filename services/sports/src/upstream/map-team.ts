@@ -1,6 +1,6 @@
 import type { SportsDbTeam } from './schemas.ts';
 import { splitNames } from './map-league.ts';
-import { blank, toId, toInteger, toUrl } from './values.ts';
+import { blank, toId, toUrl, toYear } from './values.ts';
 
 export interface Team {
   id: number | null;
@@ -22,7 +22,6 @@ export interface Team {
 }
 
 export function mapTeam(team: SportsDbTeam): Team {
-  const formed = toInteger(team.intFormedYear);
   return {
     id: toId(team.idTeam),
     name: blank(team.strTeam) ?? String(team.idTeam),
@@ -33,7 +32,7 @@ export function mapTeam(team: SportsDbTeam): Team {
     league_id: toId(team.idLeague),
     country: blank(team.strCountry),
     gender: blank(team.strGender),
-    formed_year: formed && formed > 0 ? formed : null,
+    formed_year: toYear(team.intFormedYear),
     stadium: blank(team.strStadium),
     venue_id: toId(team.idVenue),
     location: blank(team.strLocation),

@@ -37,3 +37,9 @@ export function toUrl(value: string | null | undefined): string | null {
   if (!link) return null;
   return /^https?:\/\//i.test(link) ? link : `https://${link}`;
 }
+
+/** A founding year; TheSportsDB's "0" means unknown. */
+export function toYear(value: string | number | null | undefined): number | null {
+  const year = toInteger(value);
+  return year !== null && year > 0 ? year : null;
+}
