@@ -1,4 +1,4 @@
-import { startPack, type FakeUpstream, type PackHarness } from '@toolgate/upstream/testing';
+import { RawBody, startPack, type FakeUpstream, type PackHarness } from '@toolgate/upstream/testing';
 import { sportsModule } from '../src/index.ts';
 import { packEnv, startSportsDb } from './sportsdb-stand-in.ts';
 
@@ -80,6 +80,16 @@ describe('events_by_day (sports pack, TheSportsDB)', () => {
     expect(failed.isError).toBe(true);
     expect(failed.content[0]!.text).toMatch(/^TheSportsDB: refused the API key \(HTTP 400\): "Invalid Premium API key: Signup here: .*"\. Set THESPORTSDB_API_KEY to a valid key: 123 is the free public key/);
     expect(failed.content[0]!.text).not.toContain('not-a-key-77');
+  });
+
+  it('reads an empty body and {"Message":"No data found"} as no events, and a body without `events` as a changed API', async () => {
+    await start(PREMIUM);
+    upstream.inject({ kind: 'body', body: new RawBody('') }, 1);
+    expect((await pack.call('events_by_day', { date: '2026-03-01' })).structuredContent).toMatchObject({ count: 0, complete: true });
+    upstream.inject({ kind: 'body', body: { Message: 'No data found' } }, 1);
+    expect((await pack.call('events_by_day', { date: '2026-03-02' })).structuredContent).toMatchObject({ count: 0, complete: true });
+    upstream.inject({ kind: 'body', body: { event: [] } }, 1);
+    expect((await pack.call('events_by_day', { date: '2026-03-03' })).content[0]!.text).toMatch(/^TheSportsDB: response did not have the expected shape \(events/);
   });
 
   it.each([

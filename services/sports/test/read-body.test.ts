@@ -4,20 +4,20 @@ import { fixture } from './sportsdb-stand-in.ts';
 
 describe("reading TheSportsDB's bodies", () => {
   it('reads the forms of "nothing found" as no records', () => {
-    expect(readSportsDbBody('')).toEqual({});
-    expect(readSportsDbBody('  \n')).toEqual({});
-    expect(readSportsDbBody('{"Message":"No data found"}')).toEqual({});
-    expect(readSportsDbBody('{"events":null}')).toEqual({ events: null });
+    expect(readSportsDbBody('', 'events')).toEqual({ events: null });
+    expect(readSportsDbBody('  \n', 'tvevents')).toEqual({ tvevents: null });
+    expect(readSportsDbBody('{"Message":"No data found"}', 'lookup')).toEqual({ lookup: null });
+    expect(readSportsDbBody('{"events":null}', 'events')).toEqual({ events: null });
   });
 
   it('passes records through', () => {
-    expect(readSportsDbBody(JSON.stringify(fixture('lookupeventstats')))).toEqual(fixture('lookupeventstats'));
+    expect(readSportsDbBody(JSON.stringify(fixture('lookupeventstats')), 'eventstats')).toEqual(fixture('lookupeventstats'));
   });
 
   it('turns the recorded invalid-key body into an error naming THESPORTSDB_API_KEY, not a breaker strike', () => {
     const thrown = (() => {
       try {
-        readSportsDbBody(JSON.stringify(fixture('invalid-key')));
+        readSportsDbBody(JSON.stringify(fixture('invalid-key')), 'events');
       } catch (error) {
         return error as UpstreamError;
       }
@@ -30,7 +30,7 @@ describe("reading TheSportsDB's bodies", () => {
   });
 
   it('makes any other lone Message an error in TheSportsDB\'s words', () => {
-    expect(() => readSportsDbBody('{"Message":"Too many requests from this key"}')).toThrow('TheSportsDB: said: "Too many requests from this key"');
+    expect(() => readSportsDbBody('{"Message":"Too many requests from this key"}', 'events')).toThrow('TheSportsDB: said: "Too many requests from this key"');
   });
 
   it('rewrites only an HTTP 400 invalid-key error', () => {

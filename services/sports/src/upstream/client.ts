@@ -54,41 +54,41 @@ export function createSportsDbApi(upstream: UpstreamClient, apiKey: string, now:
     tier,
     async eventsOnDay(date, { sport, league }) {
       // `l=` filters upstream (an id or a name): filtering after the free key's 3-row cap would miss almost every league.
-      const body = await get('eventsday.php', { d: date, s: sport, l: league }, schemas.eventsEnvelope, ttl.fixturesTtlMs(date, now()));
+      const body = await get('eventsday.php', 'events', { d: date, s: sport, l: league }, schemas.eventsEnvelope, ttl.fixturesTtlMs(date, now()));
       return listing('eventsday.php', body.events, mapFixture);
     },
     async sports() {
-      return listing('all_sports.php', (await get('all_sports.php', {}, schemas.sportsEnvelope, ttl.CATALOG_TTL_MS)).sports, mapSport);
+      return listing('all_sports.php', (await get('all_sports.php', 'sports', {}, schemas.sportsEnvelope, ttl.CATALOG_TTL_MS)).sports, mapSport);
     },
     async leagues({ sport, country }) {
       if (!country) {
-        const all = listing('all_leagues.php', (await get('all_leagues.php', {}, schemas.leaguesEnvelope, ttl.CATALOG_TTL_MS)).leagues, mapLeague);
+        const all = listing('all_leagues.php', (await get('all_leagues.php', 'leagues', {}, schemas.leaguesEnvelope, ttl.CATALOG_TTL_MS)).leagues, mapLeague);
         return sport ? { ...all, items: all.items.filter((league) => league.sport?.toLowerCase() === sport.toLowerCase()) } : all;
       }
-      const body = await get('search_all_leagues.php', { c: country, s: sport }, schemas.countriesEnvelope, ttl.CATALOG_TTL_MS);
+      const body = await get('search_all_leagues.php', 'countries', { c: country, s: sport }, schemas.countriesEnvelope, ttl.CATALOG_TTL_MS);
       return listing('search_all_leagues.php', body.countries, mapLeague);
     },
     async searchTeams(name) {
-      return listing('searchteams.php', (await get('searchteams.php', { t: name }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, mapTeam);
+      return listing('searchteams.php', (await get('searchteams.php', 'teams', { t: name }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, mapTeam);
     },
     async leagueTeams(league) {
       // Not lookup_all_teams.php: on the free key it answers with another league's teams.
-      return listing('search_all_teams.php', (await get('search_all_teams.php', { l: league }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, mapTeam);
+      return listing('search_all_teams.php', (await get('search_all_teams.php', 'teams', { l: league }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, mapTeam);
     },
     async team(id) {
-      const rows = recordsOf((await get('lookupteam.php', { id }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, 'lookupteam.php');
+      const rows = recordsOf((await get('lookupteam.php', 'teams', { id }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, 'lookupteam.php');
       const row = firstMatching(rows, 'idTeam', id);
       return row ? mapTeam(row) : undefined;
     },
     async teamEventsNext(teamId) {
-      return listing('eventsnext.php', (await get('eventsnext.php', { id: teamId }, schemas.eventsEnvelope, ttl.NEXT_EVENTS_TTL_MS)).events, mapFixture);
+      return listing('eventsnext.php', (await get('eventsnext.php', 'events', { id: teamId }, schemas.eventsEnvelope, ttl.NEXT_EVENTS_TTL_MS)).events, mapFixture);
     },
     async teamEventsLast(teamId) {
       // eventslast.php keeps its events under `results`.
-      return listing('eventslast.php', (await get('eventslast.php', { id: teamId }, schemas.resultsEnvelope, ttl.LAST_EVENTS_TTL_MS)).results, mapFixture);
+      return listing('eventslast.php', (await get('eventslast.php', 'results', { id: teamId }, schemas.resultsEnvelope, ttl.LAST_EVENTS_TTL_MS)).results, mapFixture);
     },
     async leagueTable(leagueId, season) {
-      const body = await get('lookuptable.php', { l: leagueId, s: season }, schemas.tableEnvelope, ttl.TABLE_TTL_MS);
+      const body = await get('lookuptable.php', 'table', { l: leagueId, s: season }, schemas.tableEnvelope, ttl.TABLE_TTL_MS);
       const rows = recordsOf(body.table, 'lookuptable.php');
       const table = listing('lookuptable.php', rows, mapStanding);
       const first = rows[0];
@@ -97,20 +97,20 @@ export function createSportsDbApi(upstream: UpstreamClient, apiKey: string, now:
     async event(id) {
       const ttlMs = (body: { events?: schemas.SportsDbEvent[] | string | null }) =>
         Array.isArray(body.events) && body.events[0] ? ttl.matchTtlMs(mapMatch(body.events[0], now()), now()) : ttl.MATCH_DETAIL_TTL_MS;
-      const rows = recordsOf((await get('lookupevent.php', { id }, schemas.eventsEnvelope, ttlMs)).events, 'lookupevent.php');
+      const rows = recordsOf((await get('lookupevent.php', 'events', { id }, schemas.eventsEnvelope, ttlMs)).events, 'lookupevent.php');
       const row = firstMatching(rows, 'idEvent', id);
       return row ? mapMatch(row, now()) : undefined;
     },
     async timeline(eventId) {
-      const body = await get('lookuptimeline.php', { id: eventId }, schemas.timelineEnvelope, ttl.MATCH_DETAIL_TTL_MS);
+      const body = await get('lookuptimeline.php', 'timeline', { id: eventId }, schemas.timelineEnvelope, ttl.MATCH_DETAIL_TTL_MS);
       return listing('lookuptimeline.php', body.timeline, mapTimelineEntry);
     },
     async eventStats(eventId) {
-      const body = await get('lookupeventstats.php', { id: eventId }, schemas.eventStatsEnvelope, ttl.MATCH_DETAIL_TTL_MS);
+      const body = await get('lookupeventstats.php', 'eventstats', { id: eventId }, schemas.eventStatsEnvelope, ttl.MATCH_DETAIL_TTL_MS);
       return listing('lookupeventstats.php', body.eventstats, mapEventStat);
     },
     async lineup(eventId) {
-      const body = await get('lookuplineup.php', { id: eventId }, schemas.lineupEnvelope, ttl.MATCH_DETAIL_TTL_MS);
+      const body = await get('lookuplineup.php', 'lineup', { id: eventId }, schemas.lineupEnvelope, ttl.MATCH_DETAIL_TTL_MS);
       return listing('lookuplineup.php', body.lineup, mapLineupEntry);
     },
   };

@@ -14,15 +14,16 @@ const isInvalidKey = (message: string) => /invalid premium api key/i.test(messag
 
 /**
  * TheSportsDB answers "nothing found" as `{"<key>": null}`, an empty body (HTTP 200) or
- * `{"Message": "No data found"}`: all read as `{}` (no records). A lone other `Message` is an error.
+ * `{"Message": "No data found"}`: all read as `{"<key>": null}`. A lone other `Message` is an error.
  */
-export function readSportsDbBody(text: string): unknown {
-  if (text.trim() === '') return {};
+export function readSportsDbBody(text: string, recordKey: string): unknown {
+  const nothing = { [recordKey]: null };
+  if (text.trim() === '') return nothing;
   const body: unknown = JSON.parse(text);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const message = (body as { Message?: unknown }).Message;
   if (typeof message !== 'string') return body;
-  if (/^no data found/i.test(message)) return {};
+  if (/^no data found/i.test(message)) return nothing;
   if (isInvalidKey(message)) throw invalidKeyError(message);
   if (Object.keys(body).length === 1) {
     throw new UpstreamError(`said: "${message.slice(0, 200)}"`, { upstream: UPSTREAM, isRetryable: false, countsAsFailure: false });

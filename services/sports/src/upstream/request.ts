@@ -5,6 +5,8 @@ import { explainSportsDbError, readSportsDbBody } from './read-body.ts';
 
 export type SportsDbGet = <Schema extends z.ZodType>(
   endpoint: string,
+  /** The key the endpoint keeps its records under (`events`, `results`, `countries` …). */
+  recordKey: string,
   params: Record<string, string | number | undefined>,
   schema: Schema,
   ttlMs: number | ((value: z.infer<Schema>) => number),
@@ -16,9 +18,9 @@ export type SportsDbGet = <Schema extends z.ZodType>(
  * shares its cache, coalescing and the one request limiter.
  */
 export function createSportsDbGet(upstream: UpstreamClient, apiKey: string): SportsDbGet {
-  return async (endpoint, params, schema, ttlMs) => {
+  return async (endpoint, recordKey, params, schema, ttlMs) => {
     try {
-      return await upstream.get({ path: `/${encodeURIComponent(apiKey)}/${endpoint}`, params, schema, ttlMs, parse: readSportsDbBody });
+      return await upstream.get({ path: `/${encodeURIComponent(apiKey)}/${endpoint}`, params, schema, ttlMs, parse: (text) => readSportsDbBody(text, recordKey) });
     } catch (error) {
       throw explainSportsDbError(error);
     }

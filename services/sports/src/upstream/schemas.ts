@@ -8,9 +8,10 @@ const id = z.union([z.string(), z.number()]);
 
 /**
  * The records of an answer: a list, `null` (nothing found), or a string where the list belongs
- * (a rejected parameter: `{"seasons": "Invalid League ID passed"}`). A missing key reads as null.
+ * (a rejected parameter: `{"seasons": "Invalid League ID passed"}`). The key itself is required:
+ * an answer without it is a changed API, not an empty result.
  */
-const records = <Item extends z.ZodType>(item: Item) => z.union([z.array(item), z.string()]).nullish();
+const records = <Item extends z.ZodType>(item: Item) => z.union([z.array(item), z.string()]).nullable();
 
 export const sportsDbEventSchema = z.object({
   idEvent: id,
