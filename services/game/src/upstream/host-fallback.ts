@@ -11,7 +11,16 @@ export interface HostFallback {
 export const PREFER_FOR_MS = 10 * 60_000;
 
 /**
- * The same API on several hosts (Brawlify and its mirror). Each request goes to the host that last
+ * A keyless host that answers 401/403 is not judging a key: it is turning this server away (Cloudflare
+ * has answered automated clients of api.brawlify.com so). The generic "check the API key" would mislead.
+ */
+function explain(error: UpstreamError): string {
+  if (error.statusCode !== 401 && error.statusCode !== 403) return error.message;
+  return `${error.upstream}: refused the request (HTTP ${error.statusCode}); it needs no key, so the host is turning this server away (as Cloudflare has done to automated clients)`;
+}
+
+/**
+ * The same keyless API on several hosts (Brawlify and its mirror). Each request goes to the host that last
  * answered, then to the others when it fails; after PREFER_FOR_MS the first host is tried first
  * again. A 404 is an answer, not a failure: the other host would say the same.
  */
@@ -36,8 +45,9 @@ export function createHostFallback(hosts: UpstreamClient[], now: () => number = 
           failures.push(error);
         }
       }
-      if (failures.length === 1) throw failures[0]!;
-      throw new ToolError(failures.map((failure) => failure.message).join('; then '));
+      const forbidden = failures.some((failure) => failure.statusCode === 401 || failure.statusCode === 403);
+      if (failures.length === 1 && !forbidden) throw failures[0]!;
+      throw new ToolError(failures.map(explain).join('; then '));
     },
     async close() {
       await Promise.all(hosts.map((host) => host.close()));
