@@ -24,13 +24,14 @@ type GameEnv = z.infer<typeof gameEnvSchema>;
 
 /**
  * Brawlify's hosts, in the order they are asked. The mirror defaults to api.brawlapi.com only while
- * BRAWLIFY_BASE_URL is left at its default: an operator (or a test) who points Brawlify elsewhere
- * gets no second host they did not name. BRAWLIFY_MIRROR_URL=none turns the mirror off.
+ * BRAWLIFY_BASE_URL is unset or Brawlify's own address: an operator (or a test) who points Brawlify
+ * elsewhere gets no second host they did not name. BRAWLIFY_MIRROR_URL=none turns the mirror off.
  */
 export function brawlifyHosts(config: Pick<GameEnv, 'BRAWLIFY_BASE_URL' | 'BRAWLIFY_MIRROR_URL'>): string[] {
   const primary = config.BRAWLIFY_BASE_URL ?? DEFAULT_BRAWLIFY_URL;
   if (config.BRAWLIFY_MIRROR_URL === 'none') return [primary];
-  const mirror = config.BRAWLIFY_MIRROR_URL ?? (config.BRAWLIFY_BASE_URL === undefined ? DEFAULT_BRAWLIFY_MIRROR_URL : undefined);
+  const brawlifysOwn = primary.replace(/\/+$/, '') === DEFAULT_BRAWLIFY_URL;
+  const mirror = config.BRAWLIFY_MIRROR_URL ?? (brawlifysOwn ? DEFAULT_BRAWLIFY_MIRROR_URL : undefined);
   return mirror && mirror !== primary ? [primary, mirror] : [primary];
 }
 

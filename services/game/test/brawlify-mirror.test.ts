@@ -55,8 +55,9 @@ describe('Brawlify and its mirror', () => {
 });
 
 describe('which Brawlify hosts the pack asks', () => {
-  it('defaults to api.brawlify.com, then api.brawlapi.com', () => {
+  it('defaults to api.brawlify.com, then api.brawlapi.com, also when BRAWLIFY_BASE_URL names api.brawlify.com', () => {
     expect(brawlifyHosts({})).toEqual(['https://api.brawlify.com/v1', 'https://api.brawlapi.com/v1']);
+    expect(brawlifyHosts({ BRAWLIFY_BASE_URL: 'https://api.brawlify.com/v1/' })).toEqual(['https://api.brawlify.com/v1/', 'https://api.brawlapi.com/v1']);
   });
   it('adds no mirror the operator did not name once BRAWLIFY_BASE_URL is set', () => {
     expect(brawlifyHosts({ BRAWLIFY_BASE_URL: 'http://proxy.local/v1' })).toEqual(['http://proxy.local/v1']);
