@@ -107,6 +107,21 @@ describe('what the official API refuses, in its own words', () => {
   });
 });
 
+describe('a refusal that echoes the token', () => {
+  it('never shows the token, even when Supercell repeats it', async () => {
+    const upstream = await startFakeUpstream(() => ({ status: 403, body: { reason: 'accessDenied', message: `Invalid authorization: ${TOKEN}` } }));
+    const pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '1000' });
+    try {
+      const result = await pack.call('player', { tag: '#2PP' });
+      expect(result.content[0]!.text).toMatch(/^Brawl Stars API: the token was refused \(accessDenied: Invalid authorization: .*\); check BRAWLSTARS_API_TOKEN\.$/);
+      expect(result.content[0]!.text).not.toContain(TOKEN);
+    } finally {
+      await pack.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('keyed tools without BRAWLSTARS_API_TOKEN', () => {
   it.each([
     ['player', { tag: '#GJRV99Q8' }],
