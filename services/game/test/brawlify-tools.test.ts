@@ -55,7 +55,10 @@ describe('keyless tools against the Brawlify stand-in (recorded answers)', () =>
   });
 
   it('lists every tool with an output schema and read-only annotations', async () => {
-    const tools = (await pack.listTools()) as unknown as { name: string; outputSchema?: object; annotations?: { readOnlyHint?: boolean } }[];
+    const tools = (await pack.listTools()) as unknown as {
+      name: string; inputSchema: { properties: Record<string, { type?: string; maxLength?: number }> }; outputSchema?: object; annotations?: { readOnlyHint?: boolean };
+    }[];
+    const input = (tool: string, field: string) => tools.find((entry) => entry.name === tool)!.inputSchema.properties[field];
     expect(tools.map((tool) => tool.name)).toEqual([
       'events_rotation', 'player', 'player_battlelog', 'club', 'club_members', 'rankings', 'brawlers', 'brawler', 'maps', 'game_modes',
     ]);
@@ -63,5 +66,9 @@ describe('keyless tools against the Brawlify stand-in (recorded answers)', () =>
       expect(tool.outputSchema).toBeDefined();
       expect(tool.annotations?.readOnlyHint).toBe(true);
     }
+    expect([input('rankings', 'limit')!.type, input('rankings', 'brawler_id')!.type, input('brawler', 'id')!.type, input('maps', 'id')!.type]).toEqual([
+      'integer', 'integer', 'integer', 'integer',
+    ]);
+    expect(input('player', 'tag')).toMatchObject({ type: 'string', maxLength: 20 });
   });
 });
