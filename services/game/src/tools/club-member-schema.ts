@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { playerShape } from './inputs.ts';
+import { playerShape } from './player-shape.ts';
 
 export const clubMemberSchema = z.object({
   ...playerShape,

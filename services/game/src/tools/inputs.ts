@@ -25,10 +25,3 @@ export function requireOfficial(api: OfficialApi | undefined): OfficialApi {
   }
   return api;
 }
-
-export const playerShape = {
-  tag: z.string().describe('Player tag with its #'),
-  name: z.string(),
-  nameColor: z.string().nullable().describe('Name colour as 0xAARRGGBB, null when not given'),
-  iconId: z.number().int().nullable(),
-};

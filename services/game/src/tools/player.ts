@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '@toolgate/core';
 import type { OfficialApi } from '../upstream/official-api.ts';
-import { playerShape, requireOfficial, tagInput } from './inputs.ts';
+import { requireOfficial, tagInput } from './inputs.ts';
+import { playerShape } from './player-shape.ts';
 
 const accessory = z.object({ id: z.number().int(), name: z.string() });
 
