@@ -3,7 +3,7 @@ import { defineTool, ToolError } from '@toolgate/core';
 import type { SportsDbApi } from '../upstream/client.ts';
 import { listOutput, READ_ONLY, teamSchema } from './tool-schemas.ts';
 
-const words = (what: string) => z.string().trim().min(2, `${what} must have at least 2 characters`).max(100).regex(/^[\p{L}\p{N} .,'&()-]+$/u, `${what} may hold letters, digits, spaces and . , ' & ( ) - only`);
+const words = (what: string) => z.string().trim().min(2, `${what} must have at least 2 characters`).max(100).regex(/^[\p{L}\p{N} .,'’&()-]+$/u, `${what} may hold letters, digits, spaces and . , ' & ( ) - only`);
 
 export function searchTeamsTool(api: SportsDbApi) {
   return defineTool({
