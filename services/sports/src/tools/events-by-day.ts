@@ -22,7 +22,7 @@ export const eventsByDayInputSchema = z.object({
     .trim()
     .min(1)
     .max(100)
-    .regex(/^[\p{L}\p{N} .,'&()/-]+$/u, 'league must be a league name or a TheSportsDB league id')
+    .regex(/^[\p{L}\p{N} .,'’&()/-]+$/u, 'league must be a league name or a TheSportsDB league id')
     .optional()
     .describe('League name as TheSportsDB spells it (e.g. "English Premier League", "NBA") or its id (e.g. 4328); list_leagues finds both'),
 });
