@@ -52,6 +52,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,
     readiness: built.flatMap(({ readiness }) => readiness ?? []),
+    trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
   });
   const running = await serve(app, {

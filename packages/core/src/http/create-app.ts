@@ -11,6 +11,7 @@ import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
 import { requestId } from './request-id.ts';
+import { trustProxySetting } from '../security/trust-proxy.ts';
 
 export interface MountedPack {
   pack: Pack;
@@ -24,6 +25,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;
   readiness?: ReadinessCheck[];
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; none when unset. */
+  trustProxy?: readonly string[];
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
 }
@@ -60,7 +63,10 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
+  // `/QUOTES/mcp` must not reach a pack that an operator's exact-path rule elsewhere blocks.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestId());
 
   const guard = originGuard(options.allowedOrigins);

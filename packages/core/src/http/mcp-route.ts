@@ -113,6 +113,12 @@ class LazyDispatchContext implements DispatchContext {
   }
 }
 
+/** `/<segment>/mcp/`: the mount point trims it to the same `/` as `/<segment>/mcp`. */
+function isTrailingSlash(originalUrl: string): boolean {
+  const query = originalUrl.indexOf('?');
+  return (query === -1 ? originalUrl : originalUrl.slice(0, query)).endsWith('/');
+}
+
 /** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
 export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOptions): RequestHandler {
   const chooseFormat = formatChooser();
@@ -154,8 +160,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   // One handler rather than a Router with a POST and an ALL route: a nested router costs a
   // noticeable share of a cheap call, and this is all it did.
   return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
-    // Mounted at /<segment>/mcp: anything below it is not ours (the app answers 404).
-    if (request.path !== '/') return next();
+    // Mounted at /<segment>/mcp: anything below it, a trailing slash included, is not ours (404).
+    if (request.path !== '/' || isTrailingSlash(request.originalUrl)) return next();
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
