@@ -7,6 +7,8 @@ import type { Pack } from '../pack.ts';
 import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { chainHandlers } from './chain-handlers.ts';
+import { ClientSlots } from './client-slots.ts';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
@@ -25,6 +27,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;
   readiness?: ReadinessCheck[];
+  /** Batch, response, concurrency and slow-body bounds; each defaults to limits-config.ts. */
+  limits?: Partial<RequestLimits>;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; none when unset. */
   trustProxy?: readonly string[];
   /** Extra middleware run before every MCP route (auth, rate limits). */
@@ -70,9 +74,11 @@ export function createApp(options: AppOptions): Express {
   app.use(requestId());
 
   const guard = originGuard(options.allowedOrigins);
+  const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
+  const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
   for (const { pack, segment } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
-    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
     app.use(`/${segment}/mcp`, chainHandlers([observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route]));
   }

@@ -35,14 +35,14 @@ function checkEncoding(request: Request, contentType: string): void {
  * Reads and parses the request body under a byte limit. Read by hand rather than with
  * express.json() so that every failure is a JSON-RPC error body with the right status.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
   const contentType = request.headers['content-type'];
   if (!isJsonContentType(contentType)) throw unsupported('Content-Type must be application/json');
   checkEncoding(request, contentType!);
   const declared = Number(request.headers['content-length']);
   if (declared > maxBytes) throw tooLarge(maxBytes);
 
-  const text = await readText(request, maxBytes);
+  const text = await readText(request, maxBytes, idleTimeoutMs);
   try {
     return JSON.parse(text);
   } catch {
@@ -54,11 +54,26 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * Collects the body with plain stream events: `for await` over the request builds an async
  * iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
  */
-function readText(request: Request, maxBytes: number): Promise<string> {
+function readText(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A body that stops arriving holds a connection for nothing: cut it off (slow-body clients).
+    // One timer, re-armed on each chunk, instead of a new one per chunk.
+    let lastChunkAt = performance.now();
+    const onIdle = () => {
+      const idle = performance.now() - lastChunkAt;
+      if (idle < idleTimeoutMs) {
+        timer = setTimeout(onIdle, idleTimeoutMs - idle);
+        return;
+      }
+      cleanUp();
+      request.pause();
+      reject(idleBody(idleTimeoutMs));
+    };
+    let timer = setTimeout(onIdle, idleTimeoutMs);
     const onData = (chunk: Buffer) => {
+      lastChunkAt = performance.now();
       size += chunk.length;
       if (size > maxBytes) {
         cleanUp();
@@ -83,6 +98,7 @@ function readText(request: Request, maxBytes: number): Promise<string> {
       reject(new ClientAbort());
     };
     const cleanUp = () => {
+      clearTimeout(timer);
       request.off('data', onData);
       request.off('end', onEnd);
       request.off('error', onError);
@@ -92,6 +108,12 @@ function readText(request: Request, maxBytes: number): Promise<string> {
     request.on('end', onEnd);
     request.on('error', onError);
     request.on('close', onClose);
+  });
+}
+
+function idleBody(idleTimeoutMs: number): HttpProblem {
+  return new HttpProblem(408, ErrorCode.ConnectionClosed, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
+    headers: { connection: 'close' },
   });
 }
 
