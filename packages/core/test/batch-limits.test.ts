@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp, createGuards, createLogger, createMetrics, parseEnv, securityEnvSchema, type AppOptions } from '../src/index.ts';
 import { createEchoApp } from './echo-pack.ts';
@@ -75,6 +77,26 @@ describe('calls in flight', () => {
     expect(response.body).toHaveLength(100);
     expect(stats.calls).toBe(100);
     expect(stats.maxRunning).toBe(4);
+  });
+
+  it('stops starting members once the client has gone', async () => {
+    const { app, stats } = loadApp();
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const controller = new AbortController();
+      const body = JSON.stringify(batchOf(100, (id) => toolCall(id, 'hold', { ms: 20 })));
+      const pending = fetch(`http://127.0.0.1:${port}/load/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: controller.signal }).catch(() => 'aborted');
+      while (stats.calls < 8) await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+      expect(await pending).toBe('aborted');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // About 25 turns of 4 members were left; only those already running finish.
+      expect(stats.calls).toBeLessThan(30);
+    } finally {
+      server.close();
+    }
   });
 
   it('one client runs at most MAX_CALLS_IN_FLIGHT_PER_CLIENT tool calls at once, across requests; all are answered', async () => {

@@ -147,11 +147,11 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
    */
   function handle(rpc: JsonRpcRequest, context: LazyDispatchContext, request: Request, response: Response): Promise<JsonRpcResponse> {
     if (rpc.method !== 'tools/call') return dispatcher.handle(rpc, context);
-    return slots.run(clientIdOf(request, response), (waited) =>
-      waited && context.signal.aborted
-        ? Promise.resolve(errorResponse(rpc.id, ErrorCode.ConnectionClosed, 'Request cancelled: the client closed the connection'))
-        : dispatcher.handle(rpc, context),
-    );
+    return slots.run(clientIdOf(request, response), (waited) => (waited && context.signal.aborted ? cancelled(rpc) : dispatcher.handle(rpc, context)));
+  }
+
+  function cancelled(rpc: JsonRpcRequest): Promise<JsonRpcResponse> {
+    return Promise.resolve(errorResponse(rpc.id, ErrorCode.ConnectionClosed, 'Request cancelled: the client closed the connection'));
   }
 
   function requestsOf(messages: IncomingMessage[]): JsonRpcRequest[] {
@@ -182,7 +182,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     }
     const context = new LazyDispatchContext(classified.dialect, requestIdOf(response), response, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     if (batch) {
-      const parts = await answerBatch(requests, (rpc) => handle(rpc, context, request, response), limits);
+      // Members not started when the client leaves are not run.
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, request, response)), limits);
       write(response, 200, format, parts);
       return;
     }
