@@ -72,6 +72,8 @@ function stallBodies(until: Promise<unknown>) {
     const openedAt = performance.now();
     const socket = connect(Number(port), hostname, () => socket.write(`POST /${segments[0]}/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`));
     socket.on('error', () => undefined);
+    // Read what comes back (the 408): a paused socket never sees the server close it.
+    socket.resume();
     socket.on('close', () => {
       if (done) return;
       stats.cut += 1;
