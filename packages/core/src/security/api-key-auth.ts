@@ -34,7 +34,12 @@ function unauthorized(message: string, error?: 'invalid_token'): HttpProblem {
  * with timingSafeEqual, against every configured key without stopping early, so neither
  * the length nor the prefix of a key leaks through response timing.
  */
-export function apiKeyAuth(options: { keys: readonly string[]; logger: Logger }) {
+export function apiKeyAuth(options: {
+  keys: readonly string[];
+  logger: Logger;
+  /** Told of each missing or wrong key before the 401 goes out (the failure limit). */
+  onRejected?: (request: Request, response: Response) => Promise<void>;
+}) {
   if (options.keys.length === 0) throw new Error('apiKeyAuth needs at least one key');
   // The id names a key in logs and rate-limit counters without revealing it.
   const known = options.keys.map((key) => {
@@ -42,10 +47,18 @@ export function apiKeyAuth(options: { keys: readonly string[]; logger: Logger })
     return { digest, id: `key-${digest.subarray(0, 6).toString('hex')}` };
   });
 
+  const reject = (request: Request, response: Response, next: NextFunction, problem: HttpProblem): void => {
+    if (!options.onRejected) return next(problem);
+    options.onRejected(request, response).then(
+      () => next(problem),
+      () => next(problem),
+    );
+  };
+
   return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void {
     const key = presentedKey(request.headers);
     if (key === undefined) {
-      next(unauthorized('Unauthorized: send an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"'));
+      reject(request, response, next, unauthorized('Unauthorized: send an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"'));
       return;
     }
     const digest = sha256(key);
@@ -54,8 +67,9 @@ export function apiKeyAuth(options: { keys: readonly string[]; logger: Logger })
       if (timingSafeEqual(candidate.digest, digest) && match === undefined) match = candidate.id;
     }
     if (match === undefined) {
-      options.logger.info({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
-      next(unauthorized('Unauthorized: the API key is not valid', 'invalid_token'));
+      // Debug: a guesser would otherwise write one info line per attempt (the failure limit warns once).
+      options.logger.debug({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
+      reject(request, response, next, unauthorized('Unauthorized: the API key is not valid', 'invalid_token'));
       return;
     }
     response.locals[CLIENT_KEY_ID] = match;
