@@ -41,12 +41,6 @@ export interface ChainPack {
 const logoAnswerSchema = z.object({ url: z.string().nullable(), definitive: z.boolean() });
 const tokenUnitsSchema = z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(255) });
 
-/**
- * What must never reach an error or a log line: the Alchemy key, and the path and query of
- * operator-configured RPC URLs (Infura-style endpoints put their key there), whole and each
- * key-like part (a path segment or query value of 12 characters or more), since a node may
- * echo the key alone. Bare "/" is not a secret.
- */
 const safeDecode = (part: string) => {
   try {
     return decodeURIComponent(part);
@@ -55,7 +49,13 @@ const safeDecode = (part: string) => {
   }
 };
 
-export function secretsOf(config: ChainEnv): string[] {
+/**
+ * What must never reach an error or a log line: the Alchemy key, and the path and query of
+ * operator-configured RPC URLs (Infura-style endpoints put their key there), whole and each
+ * key-like part (a path segment or query value of 12 characters or more), since a node may
+ * echo the key alone. Bare "/" is not a secret.
+ */
+function secretsOf(config: ChainEnv): string[] {
   const paths = Object.values(config.CHAIN_RPC_URLS).flatMap((url) => {
     const { pathname, search, searchParams, username, password } = new URL(url);
     const rest = `${pathname === '/' ? '' : pathname}${search}`;

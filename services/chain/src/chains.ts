@@ -27,7 +27,8 @@ export const MULTICALL3_CANONICAL = '0xcA11bde05977b3631167028862bE2a173976CA11'
 /** Multicall3's address on a chain, or undefined where it is not deployed; unknown chains are assumed canonical. */
 export const multicall3Of = (info: ChainInfo): string | undefined => (info.multicall3 === null ? undefined : (info.multicall3 ?? MULTICALL3_CANONICAL));
 
-const chain = (info: Omit<ChainInfo, 'alchemyNetwork' | 'nativeSymbol'> & { nativeSymbol?: string }): ChainInfo => ({
+/** A built-in chain: Alchemy serves it under its slug; its coin is ETH unless said otherwise. */
+const chain = (info: Omit<ChainInfo, 'alchemyNetwork'>): ChainInfo => ({
   ...info,
   nativeSymbol: info.nativeSymbol ?? 'ETH',
   alchemyNetwork: info.slug,

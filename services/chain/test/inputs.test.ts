@@ -1,6 +1,7 @@
 import { parseEnv } from '@toolgate/core';
 import { addressOrNameSchema } from '../src/address.ts';
 import { createChainRegistry } from '../src/chain-registry.ts';
+import { multicall3Of } from '../src/chains.ts';
 import { chainEnvSchema } from '../src/config.ts';
 import { buildChainApp } from './support/chain-app.ts';
 
@@ -55,6 +56,13 @@ describe('chain selection', () => {
     ['sepolia', 'eth-sepolia'],
   ])('%j selects %s', (selector, slug) => {
     expect(registry.resolve(selector).slug).toBe(slug);
+  });
+
+  it("records Multicall3 where it is not at the canonical address (ZKsync Era), and each chain's coin", () => {
+    expect(multicall3Of(registry.resolve('zksync'))).toBe('0xF9cda624FBC7e059355ce98a31693d299FACd963');
+    expect(multicall3Of(registry.resolve('base'))).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
+    expect(multicall3Of({ slug: 'somewhere', name: 'somewhere', aliases: [], multicall3: null })).toBeUndefined();
+    expect(['eth-mainnet', 'polygon', 'bsc', 'avalanche', 'gnosis'].map((selector) => registry.resolve(selector).nativeSymbol)).toEqual(['ETH', 'POL', 'BNB', 'AVAX', 'XDAI']);
   });
 
   it('names the supported chains when the chain is unknown', () => {
