@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { rateLimit } from './rate-limit.ts';
-import type { SecurityEnv } from './security-config.ts';
+import { createTokenVerifier } from './oauth/token-verifier.ts';
+import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
 
 export interface Guards {
   /** Middleware for every MCP route, in order: auth, then rate limit (so a verified key is the client). */
@@ -47,7 +48,10 @@ function memoryLimiter(points: number): RateLimiterMemory {
 export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
   const handlers: RequestHandler[] = [];
   let redis: Redis | undefined;
-  if (config.API_KEYS) handlers.push(apiKeyAuth({ keys: config.API_KEYS, logger }));
+  const oauth = oauthConfigOf(config);
+  if (config.API_KEYS || oauth) {
+    handlers.push(apiKeyAuth({ keys: config.API_KEYS ?? [], logger, oauth: oauth && { config: oauth, verify: createTokenVerifier(oauth) } }));
+  }
   const limit = config.RATE_LIMIT_PER_MINUTE;
   if (limit !== undefined) {
     let limiter: RateLimiterAbstract = memoryLimiter(limit);
@@ -64,7 +68,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
     handlers.push(rateLimit({ limiter, limit, logger }));
   }
   logger.info(
-    { auth: Boolean(config.API_KEYS), apiKeys: config.API_KEYS?.length ?? 0, rateLimitPerMinute: limit ?? null, rateLimitStore: redis ? 'redis' : 'memory' },
+    { auth: Boolean(config.API_KEYS || oauth), oauthIssuer: oauth?.issuer ?? null, apiKeys: config.API_KEYS?.length ?? 0, rateLimitPerMinute: limit ?? null, rateLimitStore: redis ? 'redis' : 'memory' },
     'MCP route guards',
   );
   return {
