@@ -12,6 +12,7 @@ export class MemoryOAuthProvider {
   #client: Json | undefined;
   #tokens: Json | undefined;
   #verifier = '';
+  #discovery: unknown;
 
   /** `clientId` set → a pre-registered client; unset → the SDK registers one dynamically. */
   constructor(clientId?: string) {
@@ -57,6 +58,15 @@ export class MemoryOAuthProvider {
 
   codeVerifier(): string {
     return this.#verifier;
+  }
+
+  // SDK v2 keeps what it discovered across the redirect, to check the callback's issuer.
+  saveDiscoveryState(state: unknown): void {
+    this.#discovery = state;
+  }
+
+  discoveryState(): any {
+    return this.#discovery;
   }
 
   /** The access token the client holds now. */

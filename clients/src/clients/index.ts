@@ -1,0 +1,6 @@
+import type { ClientUnderTest } from '../types.ts';
+import { sdkV1 } from './sdk-v1.ts';
+import { sdkV2Legacy, sdkV2Modern } from './sdk-v2.ts';
+
+/** Every client the matrix runs, in table order. */
+export const CLIENTS: ClientUnderTest[] = [sdkV1, sdkV2Modern, sdkV2Legacy];

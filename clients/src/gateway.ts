@@ -1,0 +1,27 @@
+import { createServer } from 'node:net';
+import { startServer, type RunningServer } from '@toolgate/core';
+import { packModules } from '@toolgate/gateway';
+import type { Mode } from './types.ts';
+
+export const API_KEY = 'client-matrix-key-4f1c9e';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The all-in-one gateway as `pnpm start` builds it, serving the quotes pack (keyless, local
+ * data) and the concert pack without BANDSINTOWN_APP_ID (its tool's error path), guarded as
+ * `mode` asks. The port is chosen first so OAuth mode's PUBLIC_URL can name it.
+ */
+export async function startGateway(mode: Mode, issuer?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+  if (mode === 'key') env.API_KEYS = API_KEY;
+  if (mode === 'oauth') Object.assign(env, { OAUTH_ISSUER: issuer, PUBLIC_URL: `http://127.0.0.1:${port}` });
+  return startServer({ service: 'client-matrix', modules: packModules.filter(({ name }) => name === 'quotes' || name === 'concert'), defaultPort: port, env });
+}
