@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The clients package's own node_modules/.bin: the pinned CLIs. */
+export const BIN = new URL('../node_modules/.bin/', import.meta.url).pathname;
+
+/** A home of its own per run, so no CLI reads or writes the user's config, tokens or caches. */
+export const CLI_HOME = mkdtempSync(join(tmpdir(), 'toolgate-client-matrix-'));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a pinned CLI to completion (never through a shell), with a time limit. */
+export function runCli(command: string, args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      join(BIN, command),
+      args,
+      { env: { ...process.env, HOME: CLI_HOME, XDG_CONFIG_HOME: join(CLI_HOME, '.config'), NO_COLOR: '1', ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The first JSON document a CLI printed. */
+export function firstJson(text: string): unknown {
+  const start = text.indexOf('{');
+  if (start < 0) throw new Error(`no JSON in the output: ${text.slice(0, 200)}`);
+  // Shrink from the end until it parses: the document may be followed by log lines.
+  for (let end = text.lastIndexOf('}'); end > start; end = text.lastIndexOf('}', end - 1)) {
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      // keep shrinking
+    }
+  }
+  throw new Error(`no JSON in the output: ${text.slice(0, 200)}`);
+}
