@@ -73,7 +73,11 @@ async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
   const clients = only ? CLIENTS.filter(({ name }) => name.toLowerCase().includes(only.toLowerCase())) : CLIENTS;
   const results = new Map<Mode, Map<ClientUnderTest, Cell>>();
-  for (const mode of MODES) results.set(mode, await runMode(mode, clients));
+  try {
+    for (const mode of MODES) results.set(mode, await runMode(mode, clients));
+  } finally {
+    await Promise.all(clients.map((client) => client.dispose?.()));
+  }
   const rows: Row[] = clients.map((client) => ({
     client,
     versions: client.packages.map((name) => `${name} ${pinned[name] ?? '?'}`).join(', '),

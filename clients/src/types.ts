@@ -27,6 +27,8 @@ export interface ClientUnderTest {
   /** Why a mode is not run for this client; absent → it runs. */
   skip?: Partial<Record<Mode, string>>;
   connect(endpoint: string, credentials: Credentials): Promise<Session>;
+  /** Releases what the client kept between connections (a browser). */
+  dispose?(): Promise<void>;
 }
 
 /** The header an API-key client sends. */
