@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     versions: client.packages.map((name) => `${name} ${pinned[name] ?? '?'}`).join(', '),
     cells: Object.fromEntries(MODES.map((mode) => [mode, results.get(mode)!.get(client)!])) as Record<Mode, Cell>,
   }));
-  const table = renderTable(rows, `${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}`);
+  const table = renderTable(rows, `Node ${process.versions.node.split('.')[0]}`);
   if (!only) {
     writeFileSync(here('../COMPATIBILITY.md'), `# Client compatibility\n\n${table}`);
     if (process.argv.includes('--update-readme')) spliceIntoReadme(new URL('../../README.md', import.meta.url).pathname, table);

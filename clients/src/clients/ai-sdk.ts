@@ -5,7 +5,7 @@ import { keyHeaders, type ClientUnderTest } from '../types.ts';
 
 /** Vercel AI SDK: its tools() set, whose execute() is what generateText calls. */
 export const aiSdk: ClientUnderTest = {
-  name: 'Vercel AI SDK (@ai-sdk/mcp)',
+  name: 'Vercel AI SDK',
   packages: ['@ai-sdk/mcp'],
   async connect(endpoint, credentials) {
     const open = async (authProvider?: never) => {

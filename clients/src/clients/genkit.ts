@@ -9,7 +9,7 @@ import { keyHeaders, type ClientUnderTest } from '../types.ts';
  * its own Ajv before the call (where a `$schema` naming 2020-12 used to fail).
  */
 export const genkitClient: ClientUnderTest = {
-  name: 'Genkit (@genkit-ai/mcp)',
+  name: 'Genkit',
   packages: ['@genkit-ai/mcp', 'genkit'],
   async connect(endpoint, credentials) {
     const ai = genkit({});

@@ -5,7 +5,7 @@ import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 
 /** `mcp-inspector --cli <url> --method …`: one process per request, as a user scripts it. */
 export const inspectorCli: ClientUnderTest = {
-  name: 'MCP Inspector CLI (mcp-inspector --cli)',
+  name: 'MCP Inspector CLI (--cli)',
   packages: ['@modelcontextprotocol/inspector'],
   skip: { oauth: 'its OAuth login needs a browser to open and a callback listener; not automated here' },
   async connect(endpoint: string, credentials: Credentials): Promise<Session> {

@@ -8,7 +8,7 @@ import { keyHeaders, type ClientUnderTest } from '../types.ts';
  * error reaches the agent as a thrown ToolException carrying the server's message.
  */
 export const langchain: ClientUnderTest = {
-  name: 'LangChain (@langchain/mcp-adapters)',
+  name: 'LangChain MCP adapters',
   packages: ['@langchain/mcp-adapters'],
   async connect(endpoint, credentials) {
     const open = async (authProvider?: never) => {

@@ -4,7 +4,7 @@ import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 
 /** `mcporter list` / `mcporter call <url>.<tool> key=value`: ad-hoc HTTP servers, one process per request. */
 export const mcporter: ClientUnderTest = {
-  name: 'mcporter (CLI)',
+  name: 'mcporter CLI',
   packages: ['mcporter'],
   skip: { oauth: 'its OAuth login opens a browser and waits for the redirect; not automated here' },
   async connect(endpoint: string, credentials: Credentials): Promise<Session> {
