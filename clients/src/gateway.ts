@@ -1,17 +1,9 @@
-import { createServer } from 'node:net';
 import { startServer, type RunningServer } from '@toolgate/core';
 import { packModules } from '@toolgate/gateway';
+import { freePort } from './free-port.ts';
 import type { Mode } from './types.ts';
 
 export const API_KEY = 'client-matrix-key-4f1c9e';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The all-in-one gateway as `pnpm start` builds it, serving the quotes pack (keyless, local

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,6 +8,17 @@ export const BIN = new URL('../node_modules/.bin/', import.meta.url).pathname;
 
 /** A home of its own per run, so no CLI reads or writes the user's config, tokens or caches. */
 export const CLI_HOME = mkdtempSync(join(tmpdir(), 'toolgate-client-matrix-'));
+
+/**
+ * $BROWSER for the CLIs' OAuth logins: the `open` package they use runs its bundled xdg-open,
+ * which hands the URL to $BROWSER. The stand-in plays the user's browser (browser-stand-in.ts).
+ */
+export const BROWSER = join(CLI_HOME, 'browser.sh');
+writeFileSync(
+  BROWSER,
+  `#!/bin/sh\nexec '${process.execPath}' '${new URL('./browser-stand-in.ts', import.meta.url).pathname}' "$1" >>'${join(CLI_HOME, 'browser.log')}' 2>&1 &\n`,
+  { mode: 0o755 },
+);
 
 export interface CliResult {
   code: number;
@@ -21,7 +32,7 @@ export function runCli(command: string, args: string[], env: NodeJS.ProcessEnv =
     execFile(
       join(BIN, command),
       args,
-      { env: { ...process.env, HOME: CLI_HOME, XDG_CONFIG_HOME: join(CLI_HOME, '.config'), NO_COLOR: '1', ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      { env: { ...process.env, HOME: CLI_HOME, XDG_CONFIG_HOME: join(CLI_HOME, '.config'), NO_COLOR: '1', BROWSER, ...env }, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });

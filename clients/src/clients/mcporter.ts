@@ -6,9 +6,17 @@ import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 export const mcporter: ClientUnderTest = {
   name: 'mcporter CLI',
   packages: ['mcporter'],
-  skip: { oauth: 'its OAuth login opens a browser and waits for the redirect; not automated here' },
   async connect(endpoint: string, credentials: Credentials): Promise<Session> {
+    // A name per pack: mcporter keys stored OAuth tokens by server name, and each pack is a resource of its own.
+    const name = new URL(endpoint).pathname.split('/')[1]!;
     const auth = credentials.kind === 'key' ? ['--header', `Authorization=Bearer ${credentials.key}`] : [];
+    if (credentials.kind === 'oauth') {
+      // `mcporter auth` logs in (it opens the browser and waits for the redirect); the calls
+      // below then use the stored token and never start a login themselves (--no-oauth).
+      const login = await runCli('mcporter', ['auth', endpoint, '--allow-http', '--name', name]);
+      if (login.code !== 0) throw new Error(`mcporter auth: exit ${login.code}: ${(login.stderr || login.stdout).trim().slice(-200)}`);
+    }
+    auth.push('--name', name);
     const run = async (args: string[]) => {
       const result = await runCli('mcporter', [...args, '--allow-http', '--no-oauth', ...auth]);
       if (result.code === 0) return firstJson(result.stdout);
