@@ -35,6 +35,7 @@ async function launch(): Promise<Browser> {
   const script = await bundle();
   const server = createServer((request, response) => {
     if (request.url === '/client.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (request.url?.startsWith('/callback')) return void response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>signed in</title>');
     response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>toolgate client matrix</title><script src="/client.js"></script>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +49,8 @@ async function launch(): Promise<Browser> {
 }
 
 type PageApi = {
-  connect(endpoint: string, headers: Record<string, string>): Promise<number>;
+  connect(endpoint: string, headers: Record<string, string>, oauth: boolean): Promise<number | { authorize: string }>;
+  finishAuth(endpoint: string, code: string): Promise<void>;
   listTools(id: number): Promise<string[]>;
   call(id: number, name: string, args: Record<string, unknown>): Promise<unknown>;
   close(id: number): Promise<void>;
@@ -58,14 +60,29 @@ type PageApi = {
 export const chromiumPage: ClientUnderTest = {
   name: 'Browser page: SDK v1 client in headless Chromium (CORS)',
   packages: ['@modelcontextprotocol/sdk', 'playwright-core'],
-  skip: { oauth: 'a browser OAuth login needs a redirect page and a user at the consent screen; not automated here' },
   async connect(endpoint: string, credentials: Credentials): Promise<Session> {
-    const { page } = await (browser ??= launch());
-    const id = await page.evaluate(([url, headers]) => (globalThis as unknown as { mcp: PageApi }).mcp.connect(url, headers), [endpoint, keyHeaders(credentials)] as const);
+    const { page, context } = await (browser ??= launch());
+    const connect = () =>
+      page.evaluate(([url, headers, oauth]) => (globalThis as unknown as { mcp: PageApi }).mcp.connect(url, headers, oauth), [endpoint, keyHeaders(credentials), credentials.kind === 'oauth'] as const);
+    let id = await connect();
+    if (typeof id !== 'number') {
+      // The app sends the user to the authorization server in a new tab; its approval redirects
+      // to the app's /callback with the code, which the app hands to the SDK.
+      const tab = await context.newPage();
+      await tab.goto(id.authorize);
+      await tab.waitForURL(/\/callback\?/);
+      const code = new URL(tab.url()).searchParams.get('code');
+      await tab.close();
+      if (!code) throw new Error('the authorization server redirected without a code');
+      await page.evaluate(([url, authorizationCode]) => (globalThis as unknown as { mcp: PageApi }).mcp.finishAuth(url, authorizationCode), [endpoint, code] as const);
+      id = await connect();
+      if (typeof id !== 'number') throw new Error('still unauthorized after logging in');
+    }
+    const handle = id;
     return {
-      listTools: () => page.evaluate((handle) => (globalThis as unknown as { mcp: PageApi }).mcp.listTools(handle), id),
-      call: async (name, args) => outcomeOf(await page.evaluate(([handle, tool, input]) => (globalThis as unknown as { mcp: PageApi }).mcp.call(handle, tool, input), [id, name, args] as const)),
-      close: () => page.evaluate((handle) => (globalThis as unknown as { mcp: PageApi }).mcp.close(handle), id),
+      listTools: () => page.evaluate((at) => (globalThis as unknown as { mcp: PageApi }).mcp.listTools(at), handle),
+      call: async (name, args) => outcomeOf(await page.evaluate(([at, tool, input]) => (globalThis as unknown as { mcp: PageApi }).mcp.call(at, tool, input), [handle, name, args] as const)),
+      close: () => page.evaluate((at) => (globalThis as unknown as { mcp: PageApi }).mcp.close(at), handle),
     };
   },
   async dispose() {
