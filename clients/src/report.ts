@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ClientUnderTest, Mode } from './types.ts';
 
-export type Cell = { status: 'pass' } | { status: 'fail'; reason: string } | { status: 'skip'; reason: string };
+export type Cell = { status: 'pass' } | { status: 'fail'; reason: string } | { status: 'skip'; reason: string } | { status: 'known'; reason: string };
 
 export interface Row {
   client: ClientUnderTest;
@@ -9,7 +9,12 @@ export interface Row {
   cells: Record<Mode, Cell>;
 }
 
-const HEADINGS: Record<Mode, string> = { open: 'Open gateway', key: 'API_KEYS (Bearer header)', oauth: 'OAUTH_ISSUER (OAuth 2.1)' };
+const HEADINGS: Record<Mode, string> = {
+  open: 'Open gateway',
+  key: 'API_KEYS (Bearer header)',
+  nokey: 'API_KEYS, no key: the user reads why',
+  oauth: 'OAUTH_ISSUER (OAuth 2.1)',
+};
 
 function escape(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -18,6 +23,7 @@ function escape(text: string): string {
 function cellText(cell: Cell): string {
   if (cell.status === 'pass') return '✅ works';
   if (cell.status === 'fail') return `❌ ${escape(cell.reason)}`;
+  if (cell.status === 'known') return `⚠️ client limitation: ${escape(cell.reason)}`;
   return `— not run: ${escape(cell.reason)}`;
 }
 
@@ -35,7 +41,8 @@ export function renderTable(rows: Row[], runtime: string): string {
     ...lines,
     '',
     'Each ✅ means the client, driven as its users drive it, listed the quotes pack\'s tools, called `search_quotes` and got a page of 10 quotes, ' +
-      "and got the concert pack's `events` error (no `BANDSINTOWN_APP_ID`) as a readable tool error.",
+      "and got the concert pack's `events` error (no `BANDSINTOWN_APP_ID`) as a readable tool error. In the \"no key\" column the client " +
+      'has no key and, like Claude Desktop\'s mcp-remote, tries OAuth: ✅ means the error it reports carries the gateway\'s advice to send the API key.',
     '',
   ].join('\n');
 }

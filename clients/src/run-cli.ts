@@ -52,3 +52,14 @@ export function firstJson(text: string): unknown {
   }
   throw new Error(`no JSON in the output: ${text.slice(0, 200)}`);
 }
+
+/**
+ * An error for a CLI that failed: the line that names the error first (what the table shows),
+ * then everything it printed (what the scenario reads).
+ */
+export function cliError(what: string, result: CliResult): Error {
+  const output = `${result.stderr}\n${result.stdout}`.trim();
+  const lines = output.split('\n').map((line) => line.trim());
+  const telling = lines.find((line) => /error/i.test(line) && !line.startsWith('at ')) ?? lines.at(-1) ?? '';
+  return new Error(`${what}: exit ${result.code}: ${telling.slice(0, 300)}\n${output}`);
+}

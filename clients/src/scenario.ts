@@ -32,3 +32,23 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     check(failed.isError && failed.text.includes('BANDSINTOWN_APP_ID'), 'events answers a tool error naming BANDSINTOWN_APP_ID', failed);
   });
 }
+
+/**
+ * A keyed gateway and a client without the key, which therefore tries OAuth (issue 12's dead
+ * end): the connection must fail with the gateway's advice reaching the user, not hang or
+ * die silently.
+ */
+export async function runNoKeyScenario(client: ClientUnderTest, baseUrl: string): Promise<void> {
+  let session: Session | undefined;
+  try {
+    session = await client.connect(`${baseUrl}/quotes/mcp`, { kind: 'oauth', issuer: '' });
+    await session.listTools();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    check(/Send its API key/.test(message), "the error the client reports carries the gateway's advice (send the API key)", message);
+    return;
+  } finally {
+    await session?.close().catch(() => undefined);
+  }
+  throw new Error('listed tools on a keyed gateway without a key');
+}

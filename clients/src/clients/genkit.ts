@@ -11,6 +11,9 @@ import { keyHeaders, type ClientUnderTest } from '../types.ts';
 export const genkitClient: ClientUnderTest = {
   name: 'Genkit',
   packages: ['@genkit-ai/mcp', 'genkit'],
+  known: {
+    nokey: 'a failed connection is kept inside the client (its log says only "Unauthorized"); the app sees a server without tools',
+  },
   async connect(endpoint, credentials) {
     const ai = genkit({});
     const open = async (authProvider?: never) => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { outcomeOf } from '../mcp-session.ts';
 import { freePort } from '../free-port.ts';
-import { CLI_HOME, firstJson, runCli } from '../run-cli.ts';
+import { CLI_HOME, cliError, firstJson, runCli } from '../run-cli.ts';
 import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 
 /** `mcp-inspector --cli <url> --method …`: one process per request, as a user scripts it. */
@@ -20,7 +20,7 @@ export const inspectorCli: ClientUnderTest = {
     const inspect = async (...args: string[]) => {
       const result = await runCli('mcp-inspector', ['--cli', endpoint, '--transport', 'http', ...auth, ...args], env);
       // Exit 5 is its "the tool returned isError" status, with the result on stdout.
-      if (result.code !== 0 && result.code !== 5) throw new Error(`exit ${result.code}: ${(result.stderr || result.stdout).trim().slice(0, 200)}`);
+      if (result.code !== 0 && result.code !== 5) throw cliError('mcp-inspector', result);
       return firstJson(result.stdout);
     };
     return {

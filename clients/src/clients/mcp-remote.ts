@@ -50,8 +50,9 @@ export const mcpRemote: ClientUnderTest = {
     try {
       await client.connect(transport);
     } catch (error) {
-      const last = log.join('').trim().split('\n').slice(-3).join(' / ');
-      throw new Error(`${(error as Error).message} (mcp-remote: ${last.slice(0, 200)})`);
+      // What Claude Desktop's log would show: mcp-remote's fatal error line.
+      const fatal = log.join('').split('\n').find((line) => /Fatal error|Connection error/.test(line))?.trim();
+      throw new Error(`${(error as Error).message}${fatal ? ` (mcp-remote: ${fatal.slice(0, 300)})` : ''}`);
     }
     return sdkSession(client);
   },

@@ -1,5 +1,5 @@
 import { outcomeOf } from '../mcp-session.ts';
-import { firstJson, runCli } from '../run-cli.ts';
+import { cliError, firstJson, runCli } from '../run-cli.ts';
 import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 
 /** `mcporter list` / `mcporter call <url>.<tool> key=value`: ad-hoc HTTP servers, one process per request. */
@@ -14,7 +14,7 @@ export const mcporter: ClientUnderTest = {
       // `mcporter auth` logs in (it opens the browser and waits for the redirect); the calls
       // below then use the stored token and never start a login themselves (--no-oauth).
       const login = await runCli('mcporter', ['auth', endpoint, '--allow-http', '--name', name]);
-      if (login.code !== 0) throw new Error(`mcporter auth: exit ${login.code}: ${(login.stderr || login.stdout).trim().slice(-200)}`);
+      if (login.code !== 0) throw cliError('mcporter auth', login);
     }
     auth.push('--name', name);
     const run = async (args: string[]) => {
@@ -23,7 +23,7 @@ export const mcporter: ClientUnderTest = {
       // A tool error exits 1 with the result on stdout.
       const printed = result.stdout.includes('"isError"') ? (firstJson(result.stdout) as { isError?: boolean }) : undefined;
       if (printed?.isError) return printed;
-      throw new Error(`exit ${result.code}: ${(result.stderr || result.stdout).trim().slice(0, 200)}`);
+      throw cliError('mcporter', result);
     };
     return {
       async listTools() {
