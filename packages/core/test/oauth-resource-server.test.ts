@@ -104,6 +104,17 @@ describe('OAuth settings', () => {
     expect(() => parseEnv(securityEnvSchema, { OAUTH_ISSUER: 'auth.example.com', PUBLIC_URL: 'https://tools.example.com' })).toThrow(/OAUTH_ISSUER/);
   });
 
+  it('put a PUBLIC_URL path (a proxy prefix) in the resource and metadata URLs', async () => {
+    const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: 'https://auth.example.com', PUBLIC_URL: 'https://tools.example.com/gw/' });
+    const guards = await createGuards(env, createLogger({ level: 'silent' }));
+    const { default: request } = await import('supertest');
+    const app = createEchoApp({ guards: guards.handlers, oauth: oauthConfigOf(env) });
+    const refused = await request(app).post('/echo/mcp').send(call);
+    expect(refused.headers['www-authenticate']).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/gw/echo/mcp"');
+    const metadata = await request(app).get('/.well-known/oauth-protected-resource/gw/echo/mcp');
+    expect(metadata.body).toMatchObject({ resource: 'https://tools.example.com/gw/echo/mcp', authorization_servers: ['https://auth.example.com'] });
+  });
+
   it('answer 503, not a 500 or a hang, when the issuer cannot be reached to fetch its keys', async () => {
     const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: 'http://127.0.0.1:1', OAUTH_JWKS_URL: 'http://127.0.0.1:1/jwks', PUBLIC_URL: 'http://127.0.0.1:3' });
     const guards = await createGuards(env, createLogger({ level: 'silent' }));

@@ -42,4 +42,7 @@ await server.start(0, '127.0.0.1');
 // The library names its issuer `localhost`; clients must reach exactly the address it listens on.
 server.issuer.url = server.issuer.url!.replace('//localhost:', '//127.0.0.1:');
 process.stdout.write(`${JSON.stringify({ issuer: server.issuer.url })}\n`);
-process.on('SIGTERM', () => void server.stop().then(() => process.exit(0)));
+const stop = () => void server.stop().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+// The parent holds stdin open: when it goes away, even without stopping this server, so does this.
+process.stdin.on('end', stop).resume();

@@ -20,7 +20,7 @@ const MAIN = fileURLToPath(new URL('./authorization-server-main.ts', import.meta
  * real server, and out of jest's module realm, whose typed arrays and objects its JOSE code rejects.
  */
 export async function startAuthorizationServer(): Promise<AuthorizationServer> {
-  const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [MAIN], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const [first] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
   if (!first) throw new Error('the test authorization server did not start');

@@ -22,8 +22,11 @@ export function oauthDiscoveryRoutes(options: { mountPaths: readonly string[]; o
   const { oauth } = options;
   if (oauth) {
     const mounted = new Set(options.mountPaths);
+    // A PUBLIC_URL with a path (a proxy prefix) puts that path in the metadata URL too (RFC 9728 §3.1).
+    const prefix = new URL(oauth.publicUrl).pathname.replace(/\/+$/, '');
     router.get(/^\/\.well-known\/oauth-protected-resource(\/.*)$/, (request, response, next) => {
-      const mountPath = (request.params as Record<string, string>)[0]!;
+      const path = (request.params as Record<string, string>)[0]!;
+      const mountPath = prefix && path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
       if (!mounted.has(mountPath)) return next();
       response.set('cache-control', 'public, max-age=3600').json({
         resource: resourceUrl(oauth, mountPath),
