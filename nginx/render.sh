@@ -8,7 +8,7 @@
 #                       compose: "quotes=quotes:8085 …"; tests: "echo=127.0.0.1:4101,127.0.0.1:4102"
 #   <NAME>_SEGMENT      path segment of a pack (default: its name), as the packs read it
 #   NGINX_LISTEN, NGINX_RESOLVER, NGINX_UPSTREAM_SERVER_PARAMS, NGINX_CLIENT_MAX_BODY_SIZE,
-#   NGINX_PROXY_READ_TIMEOUT, NGINX_WORKER_PROCESSES, NGINX_RUN_DIR, NGINX_ERROR_LOG,
+#   NGINX_PROXY_READ_TIMEOUT, NGINX_CONNECTIONS_PER_CLIENT, NGINX_WORKER_PROCESSES, NGINX_RUN_DIR, NGINX_ERROR_LOG,
 #   NGINX_ACCESS_LOG, NGINX_MODULES_DIR: see the defaults below and .env.example.
 set -eu
 
@@ -23,6 +23,7 @@ out=$(cd "$1" && pwd)
 export NGINX_LISTEN="${NGINX_LISTEN:-8080}"
 export NGINX_CLIENT_MAX_BODY_SIZE="${NGINX_CLIENT_MAX_BODY_SIZE:-1m}"
 export NGINX_PROXY_READ_TIMEOUT="${NGINX_PROXY_READ_TIMEOUT:-30s}"
+export NGINX_CONNECTIONS_PER_CLIENT="${NGINX_CONNECTIONS_PER_CLIENT:-64}"
 export NGINX_WORKER_PROCESSES="${NGINX_WORKER_PROCESSES:-auto}"
 export NGINX_RUN_DIR="${NGINX_RUN_DIR:-$out/run}"
 export NGINX_ERROR_LOG="${NGINX_ERROR_LOG:-stderr}"
@@ -47,6 +48,7 @@ check() { # value, allowed-character class ("]" first, if any), what
 check "$NGINX_LISTEN" ']A-Za-z0-9.:[' NGINX_LISTEN
 check "$NGINX_CLIENT_MAX_BODY_SIZE" '0-9kKmMgG' NGINX_CLIENT_MAX_BODY_SIZE
 check "$NGINX_PROXY_READ_TIMEOUT" '0-9mshd' NGINX_PROXY_READ_TIMEOUT
+check "$NGINX_CONNECTIONS_PER_CLIENT" '0-9' NGINX_CONNECTIONS_PER_CLIENT
 check "$NGINX_WORKER_PROCESSES" 'a-z0-9' NGINX_WORKER_PROCESSES
 [ -z "$server_params" ] || check "$server_params" 'a-z0-9=_ ' NGINX_UPSTREAM_SERVER_PARAMS
 
@@ -83,5 +85,5 @@ mkdir -p "$NGINX_RUN_DIR"
 cp "$here/health.js" "$out/health.js"
 envsubst '${NGINX_MODULES_DIR} ${NGINX_WORKER_PROCESSES} ${NGINX_RUN_DIR} ${NGINX_ERROR_LOG} ${NGINX_ACCESS_LOG}
   ${NGINX_RESOLVER_DIRECTIVE} ${NGINX_CONF_DIR} ${NGINX_LISTEN} ${NGINX_CLIENT_MAX_BODY_SIZE}
-  ${NGINX_PROXY_READ_TIMEOUT} ${TOOLGATE_HEALTH_PACKS}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
+  ${NGINX_PROXY_READ_TIMEOUT} ${NGINX_CONNECTIONS_PER_CLIENT} ${TOOLGATE_HEALTH_PACKS}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
 echo "$out/nginx.conf"

@@ -1,4 +1,6 @@
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { constants } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 
@@ -16,17 +18,37 @@ export interface ServeOptions {
   shutdownTimeoutMs?: number;
   /** Called after the HTTP server has drained: close upstream clients, Redis, … */
   onClose?: () => Promise<void>;
+  /** REQUEST_TIMEOUT_MS: the whole request (headers and body) must arrive within it. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** MAX_CONNECTIONS: connections past it are closed as they arrive. Default 10,000. */
+  maxConnections?: number;
+  /** DRAIN_DELAY_MS: how long /readyz says 503 before the listener closes. Default 0. */
+  drainDelayMs?: number;
+  /** Called the moment draining starts (before the delay): readiness turns 503. */
+  onDrain?: () => void;
 }
 
 export async function serve(app: Express, options: ServeOptions): Promise<RunningServer> {
-  const server = app.listen(options.port, options.host);
+  // Node's defaults let a slow client hold a connection for 300 s (requestTimeout) and checked
+  // it only every 30 s; a trickled body is also cut by BODY_IDLE_TIMEOUT_MS (read-json-body.ts).
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const server = createServer(
+    {
+      requestTimeout,
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeout: Math.min(66_000, requestTimeout),
+      // Behind a proxy with keepalive, idle sockets must outlive the proxy's own idle timeout.
+      keepAliveTimeout: 65_000,
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    },
+    app,
+  );
+  server.maxConnections = options.maxConnections ?? 10_000;
+  server.listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  // Behind a proxy with keepalive, idle sockets must outlive the proxy's own idle timeout.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
@@ -49,6 +71,9 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   const close = () => {
     closing ??= (async () => {
       draining = true;
+      options.onDrain?.();
+      // Load balancers see /readyz fail and stop sending before the listener goes away.
+      if (options.drainDelayMs) await sleep(options.drainDelayMs);
       inFlight.forEach(closeAfter);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -63,9 +88,18 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   return { server, url, close };
 }
 
-/** For a service's main: SIGTERM and SIGINT drain the server, then the process exits. */
+/**
+ * For a service's main: SIGTERM or SIGINT drains the server, then the process exits; any
+ * second signal (SIGTERM then SIGINT too) stops it at once.
+ */
 export function closeOnSignals(running: RunningServer, logger: Logger): void {
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: stopping now, without waiting for in-flight requests');
+      process.exit(128 + (constants.signals[signal] ?? 0));
+    }
+    stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     running.close().then(
       () => {
@@ -78,6 +112,6 @@ export function closeOnSignals(running: RunningServer, logger: Logger): void {
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

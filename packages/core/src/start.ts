@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
+import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
@@ -34,8 +35,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort) }));
   const security = parse(securityEnvSchema);
+  const limits = parse(limitsEnvSchema);
   const packConfigs = options.modules.map((module) => parse(module.envSchema));
-  if (!server || !security || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+  if (!server || !security || !limits || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 
   const logger = createLogger({ level: server.LOG_LEVEL, name: options.service });
   const built: BuiltPack[] = [];
@@ -45,13 +47,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     built.push(await module.create(config, { logger: logger.child({ pack: module.name }) }));
   }
   const guards = await createGuards(security, logger);
+  let draining = false;
   const app = createApp({
     packs: built.map(({ pack }) => ({ pack, segment: segmentFor(pack.name, env) })),
     logger,
     metrics: createMetrics(),
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,
-    readiness: built.flatMap(({ readiness }) => readiness ?? []),
+    readiness: [...built.flatMap(({ readiness }) => readiness ?? []), { name: 'draining', check: async () => !draining }],
+    limits: requestLimitsOf(limits),
+    trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
     oauth: oauthConfigOf(security),
   });
@@ -60,6 +65,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     host: server.HOST,
     logger,
     shutdownTimeoutMs: server.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: limits.REQUEST_TIMEOUT_MS,
+    maxConnections: limits.MAX_CONNECTIONS,
+    drainDelayMs: limits.DRAIN_DELAY_MS,
+    onDrain: () => {
+      draining = true;
+    },
     onClose: async () => {
       await Promise.all([...built.map(({ close }) => close?.()), guards.close()]);
     },

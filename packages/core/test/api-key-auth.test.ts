@@ -34,6 +34,8 @@ describe('API keys', () => {
     });
 
     it('the 401 echoes the JSON-RPC id of the call it refuses (null when there is none to echo)', async () => {
+      // An app of its own: these refusals would spend the shared app's failure budget.
+      const app = await appWith({ API_KEYS: KEY_A });
       const named = await request(app).post('/echo/mcp').set('authorization', 'Bearer nope').send({ ...call, id: 'call-41' });
       expect(named.body.id).toBe('call-41');
       const batch = await request(app).post('/echo/mcp').send([call]);

@@ -41,6 +41,17 @@ function logLine(child: ChildProcess, message: string): Promise<Record<string, u
   });
 }
 
+/** The slow service as its own process; resolves once it listens, with its URL and exit. */
+async function startSlowService(env: Record<string, string>) {
+  const process_ = spawn(process.execPath, [fixture], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => process_.once('exit', (code) => resolve(code)));
+  const { url } = (await logLine(process_, 'listening')) as { url: string };
+  return { child: process_, exited, url };
+}
+
 const call = (ms: number, id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { ms } } });
 
 describe('graceful shutdown of a real service process', () => {
@@ -95,5 +106,40 @@ describe('graceful shutdown of a real service process', () => {
     // Exits once drained, not when SHUTDOWN_TIMEOUT_MS (15 s) runs out.
     expect(at - reply.at).toBeLessThan(5_000);
     idleAgent.destroy();
+  });
+
+  it('a second signal (SIGTERM, then SIGINT) stops the process at once, without waiting for the drain', async () => {
+    const service = await startSlowService({ SHUTDOWN_TIMEOUT_MS: '15000' });
+    const { exited, url } = service;
+    child = service.child;
+    const started = logLine(child, 'slow call started');
+    const inFlight = post(url, call(10_000, 1), new Agent()).then(
+      (reply) => `answered ${reply.status}`,
+      (error: NodeJS.ErrnoException) => `failed ${error.code}`,
+    );
+    await started;
+    const shuttingDown = logLine(child, 'shutting down: finishing in-flight requests');
+    child.kill('SIGTERM');
+    await shuttingDown;
+    child.kill('SIGINT');
+    // Exits while the 10 s call is still running: the call never gets its answer.
+    expect(await exited).toBe(128 + 2);
+    expect(await inFlight).toMatch(/^failed /);
+  });
+
+  it('/readyz says 503 from the moment draining starts, for DRAIN_DELAY_MS, before the listener closes', async () => {
+    const service = await startSlowService({ DRAIN_DELAY_MS: '1500' });
+    const { exited, url } = service;
+    child = service.child;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const shuttingDown = logLine(child, 'shutting down: finishing in-flight requests');
+    child.kill('SIGTERM');
+    await shuttingDown;
+    const draining = await fetch(`${url}/readyz`, { headers: { connection: 'close' } });
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: 'not ready', failing: ['draining'] });
+    // Calls are still served during the delay; then the process stops as usual.
+    expect((await post(url, call(0, 1), new Agent())).status).toBe(200);
+    expect(await exited).toBe(0);
   });
 });

@@ -115,6 +115,22 @@ describe('OAuth settings', () => {
     expect(metadata.body).toMatchObject({ resource: 'https://tools.example.com/gw/echo/mcp', authorization_servers: ['https://auth.example.com'] });
   });
 
+  it('count wrong tokens against AUTH_FAILURES_PER_MINUTE, but not the call without credentials every client starts with', async () => {
+    // The JWKS URL is a closed local port: nothing here may need the issuer.
+    const env = parseEnv(securityEnvSchema, {
+      OAUTH_ISSUER: 'https://auth.example.com',
+      OAUTH_JWKS_URL: 'http://127.0.0.1:1/jwks',
+      PUBLIC_URL: 'https://tools.example.com',
+      AUTH_FAILURES_PER_MINUTE: '3',
+    });
+    const guards = await createGuards(env, createLogger({ level: 'silent' }));
+    const { default: request } = await import('supertest');
+    const app = createEchoApp({ guards: guards.handlers, oauth: oauthConfigOf(env) });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await request(app).post('/echo/mcp').send(call)).status).toBe(401);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await request(app).post('/echo/mcp').set('authorization', 'Bearer not-a-jwt').send(call)).status).toBe(401);
+    expect((await request(app).post('/echo/mcp').set('authorization', 'Bearer not-a-jwt').send(call)).status).toBe(429);
+  });
+
   it('answer 503, not a 500 or a hang, when the issuer cannot be reached to fetch its keys', async () => {
     const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: 'http://127.0.0.1:1', OAUTH_JWKS_URL: 'http://127.0.0.1:1/jwks', PUBLIC_URL: 'http://127.0.0.1:3' });
     const guards = await createGuards(env, createLogger({ level: 'silent' }));

@@ -6,8 +6,9 @@ const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ech
 
 async function appWith(env: Record<string, string>) {
   const logger = createLogger({ level: 'silent' });
-  const guards = await createGuards(parseEnv(securityEnvSchema, env), logger);
-  return createEchoApp({ guards: guards.handlers, logger });
+  const security = parseEnv(securityEnvSchema, env);
+  const guards = await createGuards(security, logger);
+  return createEchoApp({ guards: guards.handlers, logger, trustProxy: security.TRUST_PROXY });
 }
 
 describe('rate limiting in process memory', () => {
@@ -35,8 +36,29 @@ describe('rate limiting in process memory', () => {
     await request(app).get('/healthz').expect(200);
   });
 
-  it('counts each IP on its own (X-Forwarded-For from a trusted local proxy)', async () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy: a rotating header buys nothing', async () => {
     const app = await appWith({ RATE_LIMIT_PER_MINUTE: '2' });
+    const from = (ip: string) => request(app).post('/echo/mcp').set('x-forwarded-for', ip).send(call);
+    await from('203.0.113.1').expect(200);
+    await from('203.0.113.2').expect(200);
+    await from('203.0.113.3').expect(429);
+  });
+
+  it('a private or link-local peer is not trusted by default either (only what TRUST_PROXY names)', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '10.0.0.0/8,fe80::/10' });
+    const from = (ip: string) => request(app).post('/echo/mcp').set('x-forwarded-for', ip).send(call);
+    // supertest connects from loopback, which this list does not name.
+    await from('203.0.113.1').expect(200);
+    await from('203.0.113.2').expect(429);
+  });
+
+  it('refuses a TRUST_PROXY entry that is not an address, a range or a known name, naming it', () => {
+    expect(() => parseEnv(securityEnvSchema, { TRUST_PROXY: 'loopback, nginx.internal' })).toThrow(/TRUST_PROXY: invalid IP address: nginx\.internal/);
+    expect(parseEnv(securityEnvSchema, { TRUST_PROXY: ' ' }).TRUST_PROXY).toBeUndefined();
+  });
+
+  it('counts each IP on its own (X-Forwarded-For from a proxy TRUST_PROXY names)', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'loopback' });
     const from = (ip: string) => request(app).post('/echo/mcp').set('x-forwarded-for', ip).send(call);
     await from('203.0.113.1').expect(200);
     await from('203.0.113.1').expect(200);
@@ -45,7 +67,7 @@ describe('rate limiting in process memory', () => {
   });
 
   it('counts each verified API key on its own, wherever it comes from', async () => {
-    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '2', API_KEYS: 'alpha-key,beta-key' });
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '2', API_KEYS: 'alpha-key,beta-key', TRUST_PROXY: 'loopback' });
     const withKey = (key: string, ip: string) => request(app).post('/echo/mcp').set('x-api-key', key).set('x-forwarded-for', ip).send(call);
     await withKey('alpha-key', '203.0.113.1').expect(200);
     await withKey('alpha-key', '203.0.113.2').expect(200);

@@ -1,5 +1,7 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { parseRetryAfter } from './retry-after.ts';
+import { readUpstreamReason } from './upstream-reason.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export interface AttemptOptions {
@@ -16,6 +18,8 @@ export interface AttemptOptions {
   /** Bodies larger than this are refused while they arrive. */
   maxResponseBytes: number;
   redact: (text: string) => string;
+  /** Replaces JSON.parse for an upstream that answers some cases with a body that is not JSON. */
+  parse?: (text: string) => unknown;
 }
 
 /** Builds the URL as it will be sent, with secrets removed, for errors and logs. */
@@ -26,12 +30,17 @@ export function displayUrl(url: string, params: AttemptOptions['params'], redact
   return redact(text);
 }
 
-function describeStatus(status: number, retryAfterMs: number | undefined): string {
+/** The status in words; the upstream's own reason, when it gave one, says more than we can guess. */
+function describeStatus(status: number, retryAfterMs: number | undefined, reason: string | undefined): string {
   const retryIn = retryAfterMs === undefined ? '' : `, retry in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
-  if (status === 429) return `rate limited (HTTP 429${retryIn})`;
-  if (status >= 500) return `server error (HTTP ${status}${retryIn})`;
-  if (status === 401 || status === 403) return `refused the credentials (HTTP ${status}): check the API key or token`;
-  return `request rejected (HTTP ${status})`;
+  const because = reason === undefined ? '' : `: ${reason}`;
+  if (status === 429) return `rate limited (HTTP 429${retryIn})${because}`;
+  if (status >= 500) return `server error (HTTP ${status}${retryIn})${because}`;
+  if (reason === undefined && (status === 401 || status === 403)) return `refused the credentials (HTTP ${status}): check the API key or token`;
+  // A 403 with a reason may be about something else than the key (the caller's IP, say).
+  if (status === 401) return `refused the credentials (HTTP 401)${because}`;
+  if (status === 403) return `refused the request (HTTP 403)${because}`;
+  return `request rejected (HTTP ${status})${because}`;
 }
 
 /**
@@ -55,7 +64,8 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       responseType: 'text',
       transformResponse: (data: unknown) => data,
       validateStatus: () => true,
-      maxRedirects: 3,
+      // A redirect would carry URL keys and re-sent bodies to wherever it points: never followed.
+      maxRedirects: 0,
       maxContentLength: options.maxResponseBytes,
     });
   } catch (error) {
@@ -81,22 +91,37 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     });
   }
   const { status } = response;
+  if (status >= 300 && status < 400) {
+    throw new UpstreamError(`answered with a redirect (HTTP ${status}) to another address; not followed`, {
+      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, cause: new Error(`HTTP ${status}`),
+    });
+  }
   if (status < 200 || status >= 300) {
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     const retryable = status === 429 || status >= 500 || status === 408;
-    throw new UpstreamError(describeStatus(status, retryAfterMs), {
+    const reason = readUpstreamReason(typeof response.data === 'string' ? response.data : undefined, redact);
+    throw new UpstreamError(describeStatus(status, retryAfterMs, reason.message), {
       upstream,
       url,
       statusCode: status,
       isRetryable: retryable,
       retryAfterMs,
+      body: reason.body,
+      upstreamMessage: reason.message,
       cause: new Error(`HTTP ${status}`),
     });
   }
   if (options.method === 'HEAD') return status;
+  if (exceedsJsonDepth(response.data)) {
+    throw new UpstreamError(`sent a response nested deeper than ${MAX_JSON_DEPTH} levels`, {
+      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, cause: new Error('response too deep'),
+    });
+  }
   try {
-    return JSON.parse(response.data);
+    return options.parse ? options.parse(response.data) : JSON.parse(response.data);
   } catch (error) {
+    // A parse hook may decide itself what a body means (a rate limit, say).
+    if (error instanceof UpstreamError) throw error;
     throw new UpstreamError('sent a response that is not valid JSON', {
       upstream,
       url,

@@ -40,6 +40,11 @@ export interface GetOptions<Schema extends z.ZodType> {
   schema: Schema;
   /** How long to keep the parsed response: fixed, or computed from it (e.g. until an event ends). 0 = not cached. */
   ttlMs: number | ((value: z.infer<Schema>) => number);
+  /**
+   * Replaces JSON.parse, for an upstream that answers some cases with a body that is not JSON
+   * (Bandsintown's `{warn=Not found}`). It may throw an UpstreamError saying what the body means.
+   */
+  parse?: (text: string) => unknown;
 }
 
 export interface PostJsonOptions<Schema extends z.ZodType> {
@@ -85,7 +90,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
-  const parse = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
+  const conform = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
     throw new UpstreamError(`response did not have the expected shape (${describeDrift(parsed.error)})`, {
@@ -99,7 +104,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   function fetchOnce<Schema extends z.ZodType>(request: GetOptions<Schema>, url: string): Promise<z.infer<Schema>> {
     const shownUrl = displayUrl(url, request.params, redact);
     return runResilient(resilience, shownUrl, async (signal) =>
-      parse(request.schema, await sendRequest({ ...attemptOptions(url, signal), params: request.params }), shownUrl),
+      conform(request.schema, await sendRequest({ ...attemptOptions(url, signal), params: request.params, parse: request.parse }), shownUrl),
     );
   }
 
@@ -129,7 +134,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       return runResilient(
         resilience,
         shownUrl,
-        async (signal) => parse(request.schema, await sendRequest({ ...attemptOptions(url, signal), method: 'POST', body: request.body }), shownUrl),
+        async (signal) => conform(request.schema, await sendRequest({ ...attemptOptions(url, signal), method: 'POST', body: request.body }), shownUrl),
         request.signal,
       );
     },

@@ -14,6 +14,10 @@ export interface UpstreamErrorDetails {
   retryAfterMs?: number;
   /** Whether this failure says the upstream is unhealthy (counted by the circuit breaker). */
   countsAsFailure?: boolean;
+  /** The parsed JSON body of an error answer, for a pack that knows its upstream's error codes. */
+  body?: unknown;
+  /** The upstream's own reason from that body, redacted and bounded. */
+  upstreamMessage?: string;
 }
 
 /**
@@ -28,6 +32,8 @@ export class UpstreamError extends ToolError {
   readonly isRetryable: boolean;
   readonly retryAfterMs: number | undefined;
   readonly countsAsFailure: boolean;
+  readonly body: unknown;
+  readonly upstreamMessage: string | undefined;
 
   constructor(message: string, details: UpstreamErrorDetails) {
     super(`${details.upstream}: ${message}`, details.cause ? { cause: details.cause } : undefined);
@@ -37,5 +43,7 @@ export class UpstreamError extends ToolError {
     this.isRetryable = details.isRetryable;
     this.retryAfterMs = details.retryAfterMs;
     this.countsAsFailure = details.countsAsFailure ?? details.isRetryable;
+    this.body = details.body;
+    this.upstreamMessage = details.upstreamMessage;
   }
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** What the fake upstream can be told to do instead of answering normally. */
 export type Fault =
   | { kind: 'timeout' }
-  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
   | { kind: 'malformed' }
   | { kind: 'body'; body: unknown }
   | { kind: 'reset' };
@@ -20,9 +20,20 @@ export interface FakeRequest {
 
 export interface FakeResponse {
   status?: number;
+  /** Sent as JSON; a `RawBody` is sent as it is (upstreams that answer some cases with non-JSON). */
   body: unknown;
   headers?: Record<string, string>;
 }
+
+/** A body sent byte for byte, not as JSON. */
+export class RawBody {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+const encode = (body: unknown) => (body instanceof RawBody ? body.text : JSON.stringify(body));
 
 export interface FakeUpstream {
   url: string;
@@ -68,11 +79,11 @@ export async function startFakeUpstream(route: (request: FakeRequest) => FakeRes
       if (active?.kind === 'status') {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (active.retryAfter !== undefined) headers['retry-after'] = active.retryAfter;
-        res.writeHead(active.status, headers).end(JSON.stringify({ error: 'injected' }));
+        res.writeHead(active.status, headers).end(active.body === undefined ? '' : encode(active.body));
         return;
       }
       const response = active?.kind === 'body' ? { body: active.body } : route(request);
-      res.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers }).end(JSON.stringify(response.body));
+      res.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers }).end(encode(response.body));
     };
     if (options.delayMs) setTimeout(answer, options.delayMs);
     else answer();

@@ -1,4 +1,4 @@
-export { startFakeUpstream } from './fake-upstream.ts';
+export { RawBody, startFakeUpstream } from './fake-upstream.ts';
 export type { Fault, FakeRequest, FakeResponse, FakeUpstream } from './fake-upstream.ts';
 export { startPack } from './pack-harness.ts';
 export type { PackHarness } from './pack-harness.ts';

@@ -80,7 +80,7 @@ describe('chain pack on Alchemy', () => {
     const rejected = buildChainApp({ ALCHEMY_API_KEY: wrongKey, ALCHEMY_URL_TEMPLATE: `${alchemy.url}/{network}/v2/{key}` });
     const result = await rejected.call('token_metadata', { contract: USDC });
     expect(result.isError).toBe(true);
-    expect(rejected.text(result)).toBe('Could not read from the chain: eth-mainnet Alchemy: refused the credentials (HTTP 401): check the API key or token.');
+    expect(rejected.text(result)).toBe('Could not read from the chain: eth-mainnet Alchemy: refused the credentials (HTTP 401): Must be authenticated!.');
     expect(rejected.logLines.join('\n')).toContain('chain upstream failed');
     expect(rejected.logLines.join('\n')).not.toContain(wrongKey);
     expect(JSON.stringify(result)).not.toContain(alchemy.url);

@@ -74,13 +74,15 @@ describe('events (concert pack, Bandsintown)', () => {
   });
 });
 
-describe('events without BANDSINTOWN_APP_ID', () => {
-  it('still lists the tool, and a call names the variable to set', async () => {
+describe('the concert pack without BANDSINTOWN_APP_ID', () => {
+  it('still lists its tools, and each call names the variable to set', async () => {
     const keyless = await startPack(concertModule, { BANDSINTOWN_BASE_URL: upstream.url });
-    expect((await keyless.listTools()).map((tool) => tool.name)).toEqual(['events']);
-    const result = await keyless.call('events', {});
-    expect(result.isError).toBe(true);
-    expect(result.content[0]!.text).toMatch(/set BANDSINTOWN_APP_ID/);
+    expect((await keyless.listTools()).map((tool) => tool.name)).toEqual(['events', 'artist', 'artist_events']);
+    for (const [tool, args] of [['events', {}], ['artist', { name: 'Justin Bieber' }], ['artist_events', { name: 'Justin Bieber' }]] as const) {
+      const result = await keyless.call(tool, args);
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toMatch(/set BANDSINTOWN_APP_ID/);
+    }
     expect(upstream.requests).toHaveLength(0);
     await keyless.close();
   });

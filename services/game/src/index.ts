@@ -1,4 +1,9 @@
-export { gameModule, gameEnvSchema } from './pack.ts';
+export { gameModule, gameEnvSchema, brawlifyHosts } from './pack.ts';
 export { createGamePack } from './app.ts';
-export { createBrawlifySource, createOfficialSource } from './upstream/client.ts';
-export type { RotationSource } from './upstream/client.ts';
+export type { GameDependencies } from './app.ts';
+export { createOfficialApi } from './upstream/official-api.ts';
+export type { OfficialApi } from './upstream/official-api.ts';
+export { createBrawlifyApi } from './upstream/brawlify-api.ts';
+export type { BrawlifyApi } from './upstream/brawlify-api.ts';
+export { createHostFallback } from './upstream/host-fallback.ts';
+export type { RotationSource } from './tools/events-rotation.ts';

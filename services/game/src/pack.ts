@@ -2,14 +2,38 @@ import { z } from 'zod';
 import { definePackModule } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
 import { createGamePack } from './app.ts';
-import { createBrawlifySource, createOfficialSource } from './upstream/client.ts';
+import { createBrawlifyApi } from './upstream/brawlify-api.ts';
+import { createHostFallback } from './upstream/host-fallback.ts';
+import { createOfficialApi } from './upstream/official-api.ts';
+
+export const DEFAULT_BRAWLIFY_URL = 'https://api.brawlify.com/v1';
+export const DEFAULT_BRAWLIFY_MIRROR_URL = 'https://api.brawlapi.com/v1';
+
+const optional = <T extends z.ZodType<string, string>>(schema: T) =>
+  z.string().trim().optional().transform((value) => value || undefined).pipe(schema.optional());
 
 export const gameEnvSchema = z.object({
   BRAWLSTARS_API_TOKEN: z.string().trim().optional().transform((value) => value || undefined),
   BRAWLSTARS_BASE_URL: z.url().default('https://api.brawlstars.com/v1'),
-  BRAWLIFY_BASE_URL: z.url().default('https://api.brawlify.com/v1'),
+  BRAWLIFY_BASE_URL: optional(z.url()),
+  BRAWLIFY_MIRROR_URL: optional(z.union([z.literal('none'), z.url()], { error: 'a URL, or none' })),
   ...upstreamEnvShape,
 });
+
+type GameEnv = z.infer<typeof gameEnvSchema>;
+
+/**
+ * Brawlify's hosts, in the order they are asked. The mirror defaults to api.brawlapi.com only while
+ * BRAWLIFY_BASE_URL is unset or Brawlify's own address: an operator (or a test) who points Brawlify
+ * elsewhere gets no second host they did not name. BRAWLIFY_MIRROR_URL=none turns the mirror off.
+ */
+export function brawlifyHosts(config: Pick<GameEnv, 'BRAWLIFY_BASE_URL' | 'BRAWLIFY_MIRROR_URL'>): string[] {
+  const primary = config.BRAWLIFY_BASE_URL ?? DEFAULT_BRAWLIFY_URL;
+  if (config.BRAWLIFY_MIRROR_URL === 'none') return [primary];
+  const brawlifysOwn = primary.replace(/\/+$/, '') === DEFAULT_BRAWLIFY_URL;
+  const mirror = config.BRAWLIFY_MIRROR_URL ?? (brawlifysOwn ? DEFAULT_BRAWLIFY_MIRROR_URL : undefined);
+  return mirror && mirror !== primary ? [primary, mirror] : [primary];
+}
 
 export const gameModule = definePackModule({
   name: 'game',
@@ -17,25 +41,31 @@ export const gameModule = definePackModule({
   envSchema: gameEnvSchema,
   create(config, { logger }) {
     const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const shared = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, logger };
     const token = config.BRAWLSTARS_API_TOKEN;
-    // The official API when there is a token; Brawlify (keyless) otherwise.
-    const upstream = token
+    const official = token
       ? createUpstreamClient({
+          ...shared,
           name: 'Brawl Stars API',
           baseUrl: config.BRAWLSTARS_BASE_URL,
           headers: { authorization: `Bearer ${token}` },
           secrets: [token],
-          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-          cache: stores.cache,
-          logger,
         })
-      : createUpstreamClient({ name: 'Brawlify', baseUrl: config.BRAWLIFY_BASE_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, logger });
-    logger.info({ source: upstream.name }, 'event rotation source');
-    const source = token ? createOfficialSource(upstream) : createBrawlifySource(upstream);
+      : undefined;
+    const urls = brawlifyHosts(config);
+    // With a mirror behind it, a failing first host gets one attempt: the mirror is the retry.
+    const hosts = urls.map((baseUrl, index) =>
+      createUpstreamClient({ ...shared, name: index === 0 ? 'Brawlify' : 'Brawlify mirror', baseUrl, ...(index === 0 && urls.length > 1 ? { retry: { retries: 0 } } : {}) }),
+    );
+    const brawlify = createBrawlifyApi(createHostFallback(hosts));
+    const officialApi = official ? createOfficialApi(official) : undefined;
+    logger.info({ rotation: officialApi ? 'Brawl Stars API' : 'Brawlify', brawlify: urls }, 'game pack sources');
+    if (!officialApi) logger.warn('BRAWLSTARS_API_TOKEN is not set: player, club and rankings tools answer with an error until it is');
     return {
-      pack: createGamePack(source),
+      pack: createGamePack({ rotation: officialApi ?? brawlify, official: officialApi, brawlify }),
       close: async () => {
-        await upstream.close();
+        await official?.close();
+        await Promise.all(hosts.map((host) => host.close()));
         await stores.close();
       },
     };

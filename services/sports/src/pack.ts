@@ -5,7 +5,7 @@ import { createSportsPack } from './app.ts';
 import { createSportsDbApi } from './upstream/client.ts';
 
 export const sportsEnvSchema = z.object({
-  // TheSportsDB's free public key; a paid key lifts the rate limit.
+  // TheSportsDB's free public key (`123`; `3` too) caps most lists at 1 to 10 rows; a premium key lifts the caps and the rate limit.
   THESPORTSDB_API_KEY: z.string().trim().min(1).default('123'),
   THESPORTSDB_BASE_URL: z.url().default('https://www.thesportsdb.com/api/v1/json'),
   THESPORTSDB_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),

@@ -1,49 +1,42 @@
-import { readFileSync } from 'node:fs';
-import { eventsDaySchema } from '../src/upstream/schemas.ts';
+import { eventsEnvelope } from '../src/upstream/schemas.ts';
 import { mapFixture, toScore, toStartTime } from '../src/upstream/map-fixture.ts';
-import { fixturesTtlMs } from '../src/upstream/client.ts';
-import { canonicalSport, filterByLeague } from '../src/tools/sport-names.ts';
+import { canonicalSport } from '../src/tools/sport-names.ts';
 import { isCalendarDate } from '../src/tools/events-by-day.ts';
+import { fixture } from './sportsdb-stand-in.ts';
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/eventsday.json', import.meta.url), 'utf8'));
+describe('mapping TheSportsDB events (recorded eventsday.php, eventsnext.php)', () => {
+  const events = (eventsEnvelope.parse(fixture('eventsday')).events as never[]).map(mapFixture);
 
-describe('mapping TheSportsDB events', () => {
-  const events = eventsDaySchema.parse(fixture).events!.map(mapFixture);
-
-  it('normalises a finished match', () => {
-    expect(events[0]).toEqual({
-      id: '2052711',
-      name: 'Arsenal vs Chelsea',
-      sport: 'Soccer',
-      league: 'English Premier League',
-      season: '2025-2026',
-      teams: { home: 'Arsenal', away: 'Chelsea' },
-      scores: { home: 2, away: 1 },
-      start_time: '2026-03-14T15:00:00.000Z',
-      venue: 'Emirates Stadium',
-      country: 'England',
-      status: 'Match Finished',
+  it('normalises a finished game: numbers for ids and scores, UTC start, round', () => {
+    expect(events[1]).toEqual({
+      id: '2475424', name: 'Buffalo Bills vs New England Patriots', sport: 'American Football', league: 'NFL', league_id: 4391, season: '2026',
+      round: 4, teams: { home: 'Buffalo Bills', away: 'New England Patriots' }, team_ids: { home: 134918, away: 134920 },
+      scores: { home: 26, away: 29 }, start_time: '2026-10-04T17:00:00.000Z', venue: 'Highmark Stadium', country: 'United States', status: 'FT',
     });
   });
 
-  it('uses null for unknown scores, venue and status, and builds the start from date and time', () => {
-    expect(events[1]).toMatchObject({ scores: { home: null, away: null }, start_time: '2026-03-14T23:00:00.000Z' });
-    expect(events[2]).toMatchObject({ scores: { home: null, away: null }, venue: null, status: null, start_time: '2026-03-14T02:30:00.000Z' });
+  it('keeps null scores for a game not played yet', () => {
+    const next = mapFixture(eventsEnvelope.parse(fixture('eventsnext')).events![0] as never);
+    expect(next).toMatchObject({ scores: { home: null, away: null }, status: 'NS', start_time: '2026-10-11T15:30:00.000Z', round: 6 });
   });
 
   it('reads scores and start times defensively', () => {
     expect(toScore('0')).toBe(0);
     expect(toScore('n/a')).toBeNull();
+    expect(toStartTime({ strTimestamp: '2026-03-14T23:00:00+00:00', dateEvent: null, strTime: null })).toBe('2026-03-14T23:00:00.000Z');
+    expect(toStartTime({ strTimestamp: '', dateEvent: '2026-03-14', strTime: '02:30:00' })).toBe('2026-03-14T02:30:00.000Z');
     expect(toStartTime({ strTimestamp: null, dateEvent: '2026-03-14', strTime: null })).toBe('2026-03-14');
     expect(toStartTime({ strTimestamp: null, dateEvent: null, strTime: null })).toBeNull();
   });
 
-  it('accepts a day with no events', () => {
-    expect(eventsDaySchema.parse({ events: null }).events).toBeNull();
+  it('accepts a day with no events, and a rejected parameter as text', () => {
+    expect(eventsEnvelope.parse({ events: null }).events).toBeNull();
+    expect(eventsEnvelope.safeParse({ fuzz: 'a renamed key' }).success).toBe(false);
+    expect(eventsEnvelope.parse({ events: 'Invalid League ID or no round passed' }).events).toBe('Invalid League ID or no round passed');
   });
 });
 
-describe('sports filters', () => {
+describe('sports input', () => {
   it('matches sports case-insensitively', () => {
     expect(canonicalSport('ice hockey')).toBe('Ice Hockey');
     expect(canonicalSport('  AMERICAN   football ')).toBe('American Football');
@@ -51,23 +44,9 @@ describe('sports filters', () => {
     expect(canonicalSport('quidditch')).toBeUndefined();
   });
 
-  it('matches leagues exactly first, then by part of the name', () => {
-    const events = [{ league: 'English Premier League' }, { league: 'Premier League' }, { league: 'NBA' }, { league: null }];
-    expect(filterByLeague(events, 'premier league')).toEqual([{ league: 'Premier League' }]);
-    expect(filterByLeague(events, 'english')).toEqual([{ league: 'English Premier League' }]);
-    expect(filterByLeague(events, 'nhl')).toEqual([]);
-  });
-
   it('only takes real calendar dates', () => {
     expect(isCalendarDate('2026-03-14')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2026-3-14')).toBe(false);
-  });
-
-  it('caches a past day for a day, today for ninety seconds', () => {
-    const now = new Date('2026-03-14T12:00:00Z');
-    expect(fixturesTtlMs('2026-03-13', now)).toBe(86_400_000);
-    expect(fixturesTtlMs('2026-03-14', now)).toBe(90_000);
-    expect(fixturesTtlMs('2026-03-15', now)).toBe(600_000);
   });
 });

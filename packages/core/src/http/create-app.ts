@@ -7,14 +7,17 @@ import type { Pack } from '../pack.ts';
 import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { chainHandlers } from './chain-handlers.ts';
+import { ClientSlots } from './client-slots.ts';
 import { cors } from './cors.ts';
 import { exactPath } from './exact-path.ts';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
 import { requestId } from './request-id.ts';
 import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
 import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
+import { trustProxySetting } from '../security/trust-proxy.ts';
 
 export interface MountedPack {
   pack: Pack;
@@ -28,6 +31,10 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;
   readiness?: ReadinessCheck[];
+  /** Batch, response, concurrency and slow-body bounds; each defaults to limits-config.ts. */
+  limits?: Partial<RequestLimits>;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; none when unset. */
+  trustProxy?: readonly string[];
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
   /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
@@ -66,15 +73,20 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
+  // `/QUOTES/mcp` must not reach a pack that an operator's exact-path rule elsewhere blocks.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestId());
 
   const guard = originGuard(options.allowedOrigins);
   // CORS after the origin guard (which refuses other origins) and before the guards: preflights carry no key.
   const corsHeaders = cors(options.allowedOrigins);
+  const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
+  const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
   for (const { pack, segment } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
-    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+    const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
     const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route];
     app.use(`/${segment}/mcp`, exactPath(chainHandlers(handlers)));

@@ -2,11 +2,17 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorResponse } from '../mcp/json-rpc.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
+import { ClientAbort } from './client-abort.ts';
 import { HttpProblem } from './problem.ts';
 
 /** The one HTTP error handler: JSON-RPC error bodies, right statuses, never a stack trace. */
 export function errorHandler(logger: Logger) {
   return function handleError(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+    if (error instanceof ClientAbort) {
+      logger.debug({ requestId: response.locals.requestId }, error.message);
+      response.destroy();
+      return;
+    }
     if (response.headersSent) return next(error);
     if (error instanceof HttpProblem) {
       response.status(error.status).set(error.headers).json(error.body);

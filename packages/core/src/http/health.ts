@@ -8,7 +8,8 @@ export interface ReadinessCheck {
 
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
 export function operationalRoutes(options: { packs: string[]; readiness: ReadinessCheck[]; registry: Registry }): Router {
-  const router = Router();
+  // Strict like the MCP routes: `/metrics/` or `/HEALTHZ` must not slip past a proxy's exact-path rule.
+  const router = Router({ caseSensitive: true, strict: true });
   router.get('/healthz', (_request, response) => {
     response.json({ status: 'ok', packs: options.packs });
   });

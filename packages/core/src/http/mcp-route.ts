@@ -1,9 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
-import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from '../mcp/json-rpc.ts';
+import { errorResponse, type IncomingMessage, type JsonRpcRequest, type JsonRpcResponse } from '../mcp/json-rpc.ts';
 import { ErrorCode, META_CLIENT_CAPABILITIES } from '../mcp/protocol.ts';
+import type { RequestLimits } from '../limits-config.ts';
+import { chargeBatch } from '../security/batch-cost.ts';
+import { clientIdOf } from '../security/rate-limit.ts';
+import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
+import { isMountPoint } from './exact-path.ts';
+import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { requestIdOf } from './request-id.ts';
@@ -12,6 +18,9 @@ export interface McpRouteOptions {
   dispatcher: Dispatcher;
   logger: Logger;
   maxBodyBytes: number;
+  limits: RequestLimits;
+  /** Shared by every pack of the app: MAX_CALLS_IN_FLIGHT_PER_CLIENT holds across them. */
+  slots: ClientSlots;
 }
 
 type ResponseFormat = 'json' | 'sse';
@@ -52,18 +61,28 @@ function parseAccept(accept: string): ResponseFormat {
   throw new HttpProblem(406, ErrorCode.ConnectionClosed, 'Not Acceptable: Client must accept application/json or text/event-stream');
 }
 
-function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse | JsonRpcResponse[]): void {
+function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
+  let body = JSON.stringify(payload);
+  // A string of n UTF-16 units is at most 3n bytes: most answers skip the byte count.
+  if (body.length * 3 > maxBytes && Buffer.byteLength(body) > maxBytes) {
+    body = JSON.stringify(errorResponse(payload.id, ErrorCode.ConnectionClosed, `Response too large: the answer exceeds the ${maxBytes}-byte limit; ask for less`));
+  }
+  write(response, status, format, body);
+}
+
+/** One serialised message, or a batch's (serialised and bounded member by member in batch.ts). */
+function write(response: Response, status: number, format: ResponseFormat, messages: string | string[]): void {
   if (format === 'json') {
+    const body = typeof messages === 'string' ? messages : `[${messages.join(',')}]`;
     // The headers express's res.send() would set for this POST (no ETag, never a 304), written
     // directly: send() re-parses the content type and checks freshness on every call.
-    const body = JSON.stringify(payload);
     response.statusCode = status;
     response.setHeader('content-type', 'application/json; charset=utf-8');
     response.setHeader('content-length', Buffer.byteLength(body));
     response.end(body);
     return;
   }
-  const events = (Array.isArray(payload) ? payload : [payload]).map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  const events = (typeof messages === 'string' ? [messages] : messages).map((message) => `event: message\ndata: ${message}\n\n`);
   response.status(status).set({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
   response.end(events.join(''));
 }
@@ -114,48 +133,65 @@ class LazyDispatchContext implements DispatchContext {
 }
 
 /** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
-export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOptions): RequestHandler {
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots }: McpRouteOptions): RequestHandler {
   const chooseFormat = formatChooser();
 
-  async function answer(messages: IncomingMessage[], dialect: Dialect, response: Response) {
+  /**
+   * tools/call is what reaches an upstream: it runs in one of the client's slots. A call that
+   * had to wait for its slot is dropped if the client has gone meanwhile.
+   */
+  function handle(rpc: JsonRpcRequest, context: LazyDispatchContext, request: Request, response: Response): Promise<JsonRpcResponse> {
+    if (rpc.method !== 'tools/call') return dispatcher.handle(rpc, context);
+    return slots.run(clientIdOf(request, response), (waited) => (waited && context.signal.aborted ? cancelled(rpc) : dispatcher.handle(rpc, context)));
+  }
+
+  function cancelled(rpc: JsonRpcRequest): Promise<JsonRpcResponse> {
+    return Promise.resolve(errorResponse(rpc.id, ErrorCode.ConnectionClosed, 'Request cancelled: the client closed the connection'));
+  }
+
+  function requestsOf(messages: IncomingMessage[]): JsonRpcRequest[] {
     // A loop, not flatMap: V8's flatMap took a visible share of a cheap call in the profile.
     const requests: JsonRpcRequest[] = [];
     for (const message of messages) if (message.kind === 'request') requests.push(message.message);
-    if (requests.length === 0) return { status: 202, replies: [] as JsonRpcResponse[] };
-    const context = new LazyDispatchContext(dialect, requestIdOf(response), response, logger, dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
-    // The usual case, one request, without Promise.all's extra promise and array.
-    if (requests.length === 1) return { status: 200, replies: [await dispatcher.handle(requests[0]!, context)] };
-    const replies = await Promise.all(requests.map((rpc) => dispatcher.handle(rpc, context)));
-    return { status: 200, replies };
+    return requests;
   }
 
   async function post(request: Request, response: Response): Promise<void> {
-    const body = await readJsonBody(request, maxBodyBytes).catch((error: unknown) => {
+    const body = await readJsonBody(request, maxBodyBytes, limits.bodyIdleTimeoutMs).catch((error: unknown) => {
       // A body that cannot be read is served as 2025-era (the SDK's order): Accept is judged first.
       chooseFormat(request.headers.accept);
       throw error;
     });
+    if (Array.isArray(body)) checkBatchSize(body.length, limits.maxBatchSize);
     const classified = classifyRequest(body, request.headers);
     // 2026-07-28 answers one JSON body whatever Accept says (as the SDK does); only the
     // 2025-era transport negotiates JSON or SSE.
     const format = classified.dialect === 'modern' ? 'json' : chooseFormat(request.headers.accept);
     const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
-    const { status, replies } = await answer(messages, classified.dialect, response);
-    if (status === 202) {
+    const batch = classified.dialect === 'legacy' && classified.batch;
+    if (batch) await chargeBatch(response, messages.length);
+    const requests = requestsOf(messages);
+    if (requests.length === 0) {
       response.status(202).end();
       return;
     }
-    const batch = classified.dialect === 'legacy' && classified.batch;
-    const only = replies[0]!;
+    const context = new LazyDispatchContext(classified.dialect, requestIdOf(response), response, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
+    if (batch) {
+      // Members not started when the client leaves are not run.
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, request, response)), limits);
+      write(response, 200, format, parts);
+      return;
+    }
+    const only = await handle(requests[0]!, context, request, response);
     const httpStatus = classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200;
-    send(response, httpStatus, format, batch ? replies : only);
+    send(response, httpStatus, format, only, limits.maxResponseBytes);
   }
 
   // One handler rather than a Router with a POST and an ALL route: a nested router costs a
   // noticeable share of a cheap call, and this is all it did.
   return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
-    // Mounted at /<segment>/mcp: anything below it is not ours (the app answers 404).
-    if (request.path !== '/') return next();
+    // Mounted at /<segment>/mcp: anything below it, a trailing slash included, is not ours (404).
+    if (!isMountPoint(request)) return next();
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { ErrorCode } from '../mcp/protocol.ts';
+import { ClientAbort } from './client-abort.ts';
 import { HttpProblem } from './problem.ts';
 
 function isJsonContentType(header: string | undefined): boolean {
@@ -10,18 +11,38 @@ function isJsonContentType(header: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
 
+function unsupported(message: string): HttpProblem {
+  return new HttpProblem(415, ErrorCode.ConnectionClosed, `Unsupported Media Type: ${message}`);
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259) and the body is read as UTF-8: a body declared in another charset,
+ * or compressed, would be decoded wrongly and answered "Invalid JSON". Say what is wrong instead.
+ */
+function checkEncoding(request: Request, contentType: string): void {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    throw unsupported(`Content-Encoding ${JSON.stringify(encoding)} is not accepted; send the JSON body uncompressed`);
+  }
+  if (contentType === 'application/json') return;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw unsupported(`charset ${JSON.stringify(charset)} is not accepted; JSON bodies must be UTF-8`);
+  }
+}
+
 /**
  * Reads and parses the request body under a byte limit. Read by hand rather than with
  * express.json() so that every failure is a JSON-RPC error body with the right status.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  if (!isJsonContentType(request.headers['content-type'])) {
-    throw new HttpProblem(415, ErrorCode.ConnectionClosed, 'Unsupported Media Type: Content-Type must be application/json');
-  }
+export async function readJsonBody(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
+  const contentType = request.headers['content-type'];
+  if (!isJsonContentType(contentType)) throw unsupported('Content-Type must be application/json');
+  checkEncoding(request, contentType!);
   const declared = Number(request.headers['content-length']);
   if (declared > maxBytes) throw tooLarge(maxBytes);
 
-  const text = await readText(request, maxBytes);
+  const text = await readText(request, maxBytes, idleTimeoutMs);
   try {
     return JSON.parse(text);
   } catch {
@@ -33,11 +54,26 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * Collects the body with plain stream events: `for await` over the request builds an async
  * iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
  */
-function readText(request: Request, maxBytes: number): Promise<string> {
+function readText(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A body that stops arriving holds a connection for nothing: cut it off (slow-body clients).
+    // One timer, re-armed on each chunk, instead of a new one per chunk.
+    let lastChunkAt = performance.now();
+    const onIdle = () => {
+      const idle = performance.now() - lastChunkAt;
+      if (idle < idleTimeoutMs) {
+        timer = setTimeout(onIdle, idleTimeoutMs - idle);
+        return;
+      }
+      cleanUp();
+      request.pause();
+      reject(idleBody(idleTimeoutMs));
+    };
+    let timer = setTimeout(onIdle, idleTimeoutMs);
     const onData = (chunk: Buffer) => {
+      lastChunkAt = performance.now();
       size += chunk.length;
       if (size > maxBytes) {
         cleanUp();
@@ -52,16 +88,17 @@ function readText(request: Request, maxBytes: number): Promise<string> {
       cleanUp();
       resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
     };
-    const onError = (error: Error) => {
+    // A reset or a close before the body was complete: the client went away, nothing to answer.
+    const onError = () => {
       cleanUp();
-      reject(error);
+      reject(new ClientAbort());
     };
-    // The client went away before the body was complete.
     const onClose = () => {
       cleanUp();
-      reject(Object.assign(new Error('request aborted'), { status: 400 }));
+      reject(new ClientAbort());
     };
     const cleanUp = () => {
+      clearTimeout(timer);
       request.off('data', onData);
       request.off('end', onEnd);
       request.off('error', onError);
@@ -71,6 +108,12 @@ function readText(request: Request, maxBytes: number): Promise<string> {
     request.on('end', onEnd);
     request.on('error', onError);
     request.on('close', onClose);
+  });
+}
+
+function idleBody(idleTimeoutMs: number): HttpProblem {
+  return new HttpProblem(408, ErrorCode.ConnectionClosed, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
+    headers: { connection: 'close' },
   });
 }
 

@@ -32,6 +32,8 @@ export interface ApiKeyAuthOptions {
   logger: Logger;
   /** OAuth resource-server mode: a bearer token that is no API key is verified as the issuer's JWT. */
   oauth?: { config: OAuthResourceConfig; verify: TokenVerifier };
+  /** Told of each missing or wrong key or token before the 401 goes out (the failure limit). */
+  onRejected?: (request: Request, response: Response) => Promise<void>;
 }
 
 /**
@@ -52,7 +54,9 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
     : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
 
-  async function unauthorized(request: Request, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
+  async function unauthorized(request: Request, response: Response, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
+    // In OAuth mode a call without credentials is every client's first step (discovery), not a guess.
+    if (error || !oauth) await options.onRejected?.(request, response).catch(() => undefined);
     const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, request.baseUrl)}"`] : ['realm="toolgate"'];
     if (error) parameters.push(`error="${error}"`);
     return new HttpProblem(401, ErrorCode.ConnectionClosed, message, {
@@ -67,7 +71,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       response.locals[CLIENT_KEY_ID] = `sub-${sha256(subject).subarray(0, 6).toString('hex')}`;
       return undefined;
     } catch (error) {
-      if (error instanceof InvalidTokenError) return unauthorized(request, `Unauthorized: ${error.message}`, 'invalid_token');
+      if (error instanceof InvalidTokenError) return unauthorized(request, response, `Unauthorized: ${error.message}`, 'invalid_token');
       options.logger.warn({ requestId: response.locals.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
       return new HttpProblem(503, ErrorCode.ConnectionClosed, 'Service Unavailable: the authorization server cannot be reached to verify the token');
     }
@@ -77,7 +81,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
   return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void | Promise<void> {
     const key = presentedKey(request.headers);
     if (key === undefined) {
-      return unauthorized(request, `Unauthorized: send ${hint}`).then(next);
+      return unauthorized(request, response, `Unauthorized: send ${hint}`).then(next);
     }
     const digest = sha256(key);
     let match: string | undefined;
@@ -88,8 +92,9 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       return verifyToken(key, request, response).then(next);
     }
     if (match === undefined) {
-      options.logger.info({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
-      return unauthorized(request, 'Unauthorized: the API key is not valid', 'invalid_token').then(next);
+      // Debug: a guesser would otherwise write one info line per attempt (the failure limit warns once).
+      options.logger.debug({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
+      return unauthorized(request, response, 'Unauthorized: the API key is not valid', 'invalid_token').then(next);
     }
     response.locals[CLIENT_KEY_ID] = match;
     next();

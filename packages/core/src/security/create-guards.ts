@@ -3,12 +3,13 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { apiKeyAuth } from './api-key-auth.ts';
+import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
 import { createTokenVerifier } from './oauth/token-verifier.ts';
 import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
 
 export interface Guards {
-  /** Middleware for every MCP route, in order: auth, then rate limit (so a verified key is the client). */
+  /** Middleware for every MCP route, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */
   handlers: RequestHandler[];
   /** Releases the Redis connection, if any. */
   close(): Promise<void>;
@@ -40,35 +41,41 @@ async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   return redis;
 }
 
-function memoryLimiter(points: number): RateLimiterMemory {
-  return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: 'toolgate-rl' });
+function memoryLimiter(points: number, keyPrefix: string): RateLimiterMemory {
+  return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
+}
+
+/** Counts in Redis when there is one (with an in-memory fallback), else in memory. */
+function limiterFor(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
+  if (!redis) return memoryLimiter(points, keyPrefix);
+  return new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix, insuranceLimiter: memoryLimiter(points, keyPrefix) });
 }
 
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
 export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
   const handlers: RequestHandler[] = [];
-  let redis: Redis | undefined;
   const oauth = oauthConfigOf(config);
-  if (config.API_KEYS || oauth) {
-    handlers.push(apiKeyAuth({ keys: config.API_KEYS ?? [], logger, oauth: oauth && { config: oauth, verify: createTokenVerifier(oauth) } }));
-  }
   const limit = config.RATE_LIMIT_PER_MINUTE;
-  if (limit !== undefined) {
-    let limiter: RateLimiterAbstract = memoryLimiter(limit);
-    if (config.REDIS_URL) {
-      redis = await connectRedis(config.REDIS_URL, logger);
-      limiter = new RateLimiterRedis({
-        storeClient: redis,
-        points: limit,
-        duration: WINDOW_SECONDS,
-        keyPrefix: 'toolgate-rl',
-        insuranceLimiter: memoryLimiter(limit),
-      });
-    }
-    handlers.push(rateLimit({ limiter, limit, logger }));
+  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS || oauth) ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  if (config.API_KEYS || oauth) {
+    const failures = authFailureLimit({
+      limiter: limiterFor(config.AUTH_FAILURES_PER_MINUTE, 'toolgate-auth-failures', redis),
+      limit: config.AUTH_FAILURES_PER_MINUTE,
+      logger,
+    });
+    const tokens = oauth && { config: oauth, verify: createTokenVerifier(oauth) };
+    handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS ?? [], logger, onRejected: failures.record, oauth: tokens }));
   }
+  if (limit !== undefined) handlers.push(rateLimit({ limiter: limiterFor(limit, 'toolgate-rl', redis), limit, logger }));
   logger.info(
-    { auth: Boolean(config.API_KEYS || oauth), oauthIssuer: oauth?.issuer ?? null, apiKeys: config.API_KEYS?.length ?? 0, rateLimitPerMinute: limit ?? null, rateLimitStore: redis ? 'redis' : 'memory' },
+    {
+      auth: Boolean(config.API_KEYS || oauth),
+      oauthIssuer: oauth?.issuer ?? null,
+      apiKeys: config.API_KEYS?.length ?? 0,
+      authFailuresPerMinute: config.API_KEYS || oauth ? config.AUTH_FAILURES_PER_MINUTE : null,
+      rateLimitPerMinute: limit ?? null,
+      rateLimitStore: redis ? 'redis' : 'memory',
+    },
     'MCP route guards',
   );
   return {

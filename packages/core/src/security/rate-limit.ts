@@ -4,6 +4,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { CLIENT_KEY_ID } from './api-key-auth.ts';
+import { CHARGE_MORE, type ChargeMore } from './batch-cost.ts';
 
 /**
  * Who a request counts against: the verified API key when auth is on, else the client IP
@@ -24,31 +25,48 @@ function limitHeaders(limit: number, result: RateLimiterRes): Record<string, str
   };
 }
 
+function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): HttpProblem {
+  const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  const what = batch === undefined ? '' : ` (a batch of ${batch} messages costs ${batch})`;
+  const message = `Too Many Requests: the limit is ${limit} requests per minute${what}; retry after ${retryAfter} s`;
+  return new HttpProblem(429, ErrorCode.ConnectionClosed, message, {
+    headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
+  });
+}
+
 /**
- * Counts every guarded request against its client in `limiter` (in memory, or Redis shared
- * by every replica) and answers 429 with Retry-After once the client's budget is spent.
+ * Counts every guarded request (every message of a batch: see batch-cost.ts) against its
+ * client in `limiter` (in memory, or Redis shared by every replica) and answers 429 with
+ * Retry-After once the client's budget is spent.
  * If the store itself fails the request passes: an outage of the counter store must not
  * take the gateway down with it (the Redis limiter is also given an in-memory fallback).
  */
 export function rateLimit(options: { limiter: RateLimiterAbstract; limit: number; logger: Logger }) {
   const { limiter, limit, logger } = options;
+  const storeFailed = (rejection: unknown, response: Response) =>
+    logger.warn({ err: rejection, requestId: response.locals.requestId }, 'rate-limit store failed; letting the request through');
+
   return async function rateLimitMiddleware(request: Request, response: Response, next: NextFunction): Promise<void> {
+    const client = clientIdOf(request, response);
     try {
-      const result = await limiter.consume(clientIdOf(request, response));
+      const result = await limiter.consume(client);
       response.set(limitHeaders(limit, result));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        logger.warn({ err: rejection, requestId: response.locals.requestId }, 'rate-limit store failed; letting the request through');
+        storeFailed(rejection, response);
         return next();
       }
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      const message = `Too Many Requests: the limit is ${limit} requests per minute; retry after ${retryAfter} s`;
-      return next(
-        new HttpProblem(429, ErrorCode.ConnectionClosed, message, {
-          headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
-        }),
-      );
+      return next(tooMany(limit, rejection));
     }
+    const chargeMore: ChargeMore = async (points, messages) => {
+      try {
+        response.set(limitHeaders(limit, await limiter.consume(client, points)));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) return storeFailed(rejection, response);
+        throw tooMany(limit, rejection, messages);
+      }
+    };
+    response.locals[CHARGE_MORE] = chargeMore;
     next();
   };
 }

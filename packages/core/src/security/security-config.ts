@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaList } from '../config.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
+import { trustProxySchema } from './trust-proxy.ts';
 
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what}: an http:// or https:// URL` }).optional();
 
@@ -15,6 +16,10 @@ export const securityEnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Shares rate-limit counters between replicas. The message never echoes the URL: it may hold a password. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional(),
+  /** Failed authentications per client address per minute (with API_KEYS); past it → 429. */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Proxies whose X-Forwarded-For is believed; unset → none (see trust-proxy.ts). */
+  TRUST_PROXY: trustProxySchema,
   /** OAuth 2.1 resource-server mode: the external authorization server whose JWTs are accepted (beside API_KEYS). */
   OAUTH_ISSUER: httpUrl('the issuer identifier of the authorization server'),
   /** The `aud` its tokens carry, when not the pack's resource URL (PUBLIC_URL/<segment>/mcp). */

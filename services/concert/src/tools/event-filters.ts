@@ -40,18 +40,21 @@ export function locationProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** `date` as the events tools take it: a keyword, a day or an inclusive range. */
+export const eventDateSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default('upcoming')
+  .superRefine((value, context) => {
+    const problem = dateProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('"upcoming" (default), "past", "all", a day YYYY-MM-DD, or an inclusive range YYYY-MM-DD,YYYY-MM-DD');
+
 export const eventsInputSchema = z
   .object({
-    date: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .default('upcoming')
-      .superRefine((value, context) => {
-        const problem = dateProblem(value);
-        if (problem) context.addIssue({ code: 'custom', message: problem });
-      })
-      .describe('"upcoming" (default), "past", "all", a day YYYY-MM-DD, or an inclusive range YYYY-MM-DD,YYYY-MM-DD'),
+    date: eventDateSchema,
     location: z
       .string()
       .trim()

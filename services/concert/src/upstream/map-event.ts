@@ -1,4 +1,5 @@
 import type { BandsintownEvent } from './schemas.ts';
+import { stripAppId } from './strip-app-id.ts';
 
 export interface ConcertEvent {
   id: number;
@@ -27,7 +28,7 @@ export function toCoordinate(value: string | number | null | undefined): number 
   return Number.isFinite(number) ? number : null;
 }
 
-/** One Bandsintown event in the spec's shape: integer ids, numeric coordinates, null for an empty description. */
+/** One Bandsintown event in the spec's shape: integer ids, numeric coordinates, null for an empty description, no app id in URLs. */
 export function mapEvent(event: BandsintownEvent): ConcertEvent {
   const venue = event.venue;
   const lineup = event.lineup ?? [];
@@ -35,16 +36,16 @@ export function mapEvent(event: BandsintownEvent): ConcertEvent {
   return {
     id: Number(event.id),
     artist_id: Number(event.artist_id),
-    url: event.url ?? '',
+    url: stripAppId(event.url),
     datetime: event.datetime,
     // Older responses have no title; the site shows "<headliner> @ <venue>" then.
     title: event.title?.trim() || [lineup[0], venue.name].filter(Boolean).join(' @ '),
     description: description ? description : null,
     lineup,
-    offers: (event.offers ?? []).map((offer) => ({ type: offer.type ?? '', url: offer.url ?? '', status: offer.status ?? '' })),
+    offers: (event.offers ?? []).map((offer) => ({ type: offer.type ?? '', url: stripAppId(offer.url), status: offer.status ?? '' })),
     venue: {
       name: venue.name ?? '',
-      url: venue.url ?? '',
+      url: stripAppId(venue.url),
       city: venue.city ?? '',
       region: venue.region ?? '',
       country: venue.country ?? '',

@@ -32,7 +32,27 @@ export const bandsintownEventSchema = z.object({
   venue: bandsintownVenueSchema,
 });
 
-/** `GET /events` answers with a bare JSON array. */
-export const bandsintownEventsSchema = z.array(bandsintownEventSchema);
+/** `GET /events` and `GET /artists/{name}/events` answer with a bare JSON array; null is "not found". */
+export const bandsintownEventsSchema = z.array(bandsintownEventSchema).nullable();
+
+const linkSchema = z.object({ type: z.string().nullish(), url: z.string().nullish() });
+
+export const bandsintownArtistSchema = z.object({
+  id: numericId,
+  name: z.string(),
+  url: z.string().nullish(),
+  image_url: z.string().nullish(),
+  thumb_url: z.string().nullish(),
+  facebook_page_url: z.string().nullish(),
+  mbid: z.string().nullish(),
+  tracker_count: z.number().int().nullish(),
+  upcoming_event_count: z.number().int().nullish(),
+  links: z.array(linkSchema).nullish(),
+});
+
+/** `GET /artists/{name}`; null is "not found". */
+export const bandsintownArtistAnswerSchema = bandsintownArtistSchema.nullable();
+
+export type BandsintownArtist = z.infer<typeof bandsintownArtistSchema>;
 
 export type BandsintownEvent = z.infer<typeof bandsintownEventSchema>;

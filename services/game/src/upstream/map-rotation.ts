@@ -1,4 +1,7 @@
-import type { BrawlifyEvents, OfficialRotation } from './schemas.ts';
+import type { BrawlifyEvents } from './brawlify-schemas.ts';
+import { officialModeId } from './mode-id.ts';
+import type { OfficialRotation } from './official-schemas.ts';
+import { iso, toIsoTime } from './time.ts';
 
 export interface RotationEvent {
   id: number;
@@ -6,21 +9,8 @@ export interface RotationEvent {
   map: string;
   startTime: string;
   endTime: string;
+  modifiers: string[];
 }
-
-const COMPACT = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d+)?Z$/;
-
-/** `20260922T080000.000Z` (Supercell's compact form) or any ISO 8601 time → `2026-09-22T08:00:00.000Z`; junk → undefined. */
-export function toIsoTime(value: string): string | undefined {
-  const compact = COMPACT.exec(value);
-  const text = compact ? `${compact[1]}-${compact[2]}-${compact[3]}T${compact[4]}:${compact[5]}:${compact[6]}${compact[7] ?? ''}Z` : value;
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
-}
-
-// The schemas only let parseable times through, so the fallback never shows.
-const iso = (value: string) => toIsoTime(value) ?? value;
 
 export function mapOfficialRotation(rotation: OfficialRotation): RotationEvent[] {
   return rotation.map((slot) => ({
@@ -29,17 +19,20 @@ export function mapOfficialRotation(rotation: OfficialRotation): RotationEvent[]
     map: slot.event.map ?? '',
     startTime: iso(slot.startTime),
     endTime: iso(slot.endTime),
+    modifiers: slot.event.modifiers ?? [],
   }));
 }
 
-/** Brawlify names modes for display ("Gem Grab"); its `scHash` is the official API's id ("gemGrab"), used for both sources. */
+/** Brawlify names modes for display ("Gem Grab 5v5"); `mode` is the official id derived from its hash. */
 export function mapBrawlifyEvents(events: BrawlifyEvents): RotationEvent[] {
   return events.active.map((slot) => ({
     id: slot.map.id,
-    mode: slot.map.gameMode?.scHash ?? slot.map.gameMode?.name ?? 'unknown',
+    mode: officialModeId(slot.map.gameMode) ?? 'unknown',
     map: slot.map.name ?? '',
     startTime: iso(slot.startTime),
     endTime: iso(slot.endTime),
+    // Brawlify's `modifier` is null in every recorded answer; it names no official modifier ids.
+    modifiers: [],
   }));
 }
 

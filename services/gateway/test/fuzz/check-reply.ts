@@ -37,8 +37,10 @@ function checkMessage(message: unknown, mustFail: boolean): string | undefined {
 function parseBody(reply: Reply): unknown {
   if (reply.contentType.startsWith('text/event-stream')) {
     const data = reply.body.split('\n').filter((line) => line.startsWith('data: '));
-    if (data.length !== 1) throw new Error('SSE stream without exactly one data line');
-    return JSON.parse(data[0]!.slice(6));
+    if (data.length === 0) throw new Error('SSE stream without a data line');
+    // A batch streams one event per answer.
+    const messages = data.map((line) => JSON.parse(line.slice(6)) as unknown);
+    return messages.length === 1 ? messages[0] : messages;
   }
   if (!reply.contentType.startsWith('application/json')) throw new Error(`content type ${reply.contentType || '(none)'}`);
   return JSON.parse(reply.body);
@@ -65,5 +67,13 @@ export function checkReply(fuzzCase: FuzzCase, reply: Reply): string | undefined
     const problem = checkMessage(message, false);
     if (problem) return problem;
   }
-  return undefined;
+  return fuzzCase.batchIds ? checkBatchIds(fuzzCase.batchIds, messages) : undefined;
+}
+
+/** One answer per request member of a batch: no member dropped, none answered twice. */
+function checkBatchIds(expected: (string | number)[], messages: unknown[]): string | undefined {
+  const key = (id: unknown) => JSON.stringify(id);
+  const want = expected.map(key).sort();
+  const got = messages.map((message) => key((message as { id?: unknown }).id)).sort();
+  return want.join() === got.join() ? undefined : `batch answer ids ${got.slice(0, 10).join(',')}… do not match the request ids (${got.length} answers for ${want.length} requests)`;
 }

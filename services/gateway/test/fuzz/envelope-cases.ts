@@ -70,7 +70,7 @@ export function envelopeCases(tool: string, validArgs: Record<string, unknown>):
   add('batch with an invalid member', `[${valid},{"jsonrpc":"1.0"}]`, { mustFail: true });
   add('batch of notifications only', '[{"jsonrpc":"2.0","method":"notifications/initialized"}]');
   add('nested batch', `[[${valid}]]`, { mustFail: true });
-  add('batch of 1,000 calls', `[${Array.from({ length: 1000 }, (_, index) => callText(tool, args, String(index))).join(',')}]`);
+  add('batch of 1,000 calls', `[${Array.from({ length: 1000 }, (_, index) => callText(tool, args, String(index))).join(',')}]`, { mustFail: true });
 
   const modern = (method: string, name: string) =>
     `{"jsonrpc":"2.0","id":1,"method":"${method}","params":{"name":${JSON.stringify(name)},"arguments":${args},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`;
@@ -84,7 +84,8 @@ export function envelopeCases(tool: string, validArgs: Record<string, unknown>):
   add('Accept nothing usable', valid, { mustFail: true, headers: { accept: 'image/png' } });
   add('text/plain body', valid, { mustFail: true, headers: { 'content-type': 'text/plain' } });
   add('no content type', valid, { mustFail: true, headers: { 'content-type': '' } });
-  add('latin1 charset', valid, { headers: { 'content-type': 'application/json; charset=latin1' } });
+  add('latin1 charset', valid, { mustFail: true, headers: { 'content-type': 'application/json; charset=latin1' } });
+  add('gzip Content-Encoding', valid, { mustFail: true, headers: { 'content-encoding': 'gzip' } });
   add('hostile request id header', valid, { headers: { 'x-request-id': `${'r'.repeat(500)}<script>` } });
   add('body over the limit', `{"pad":"${'p'.repeat(1_100_000)}"}`, { mustFail: true });
   return cases;

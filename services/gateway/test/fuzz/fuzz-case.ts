@@ -5,6 +5,8 @@ export interface FuzzCase {
   headers?: Record<string, string>;
   /** The request is wrong on the protocol level: only a JSON-RPC error (or 202 for a notification) is right. */
   mustFail?: boolean;
+  /** A batch whose answer must hold exactly one reply per request member: these ids, in any order. */
+  batchIds?: (string | number)[];
 }
 
 export interface FuzzTool {

@@ -1,4 +1,5 @@
 import { argumentCases } from './argument-cases.ts';
+import { batchCases } from './batch-cases.ts';
 import { checkReply } from './check-reply.ts';
 import { envelopeCases } from './envelope-cases.ts';
 import type { FuzzCase, FuzzTool } from './fuzz-case.ts';
@@ -22,8 +23,11 @@ async function listTools(url: string): Promise<FuzzTool[]> {
 
 /** Every hostile case for one pack: fixed envelope and argument cases, topped up with seeded random ones. */
 export function casesFor(tools: FuzzTool[], options: { seed: number; casesPerPack: number }): FuzzCase[] {
-  const fixed = tools.flatMap((tool) => [...envelopeCases(tool.name, baselineArguments(tool.inputSchema as JsonSchema)), ...argumentCases(tool)]);
-  if (tools.length === 0) fixed.push(...envelopeCases('no-such-tool', {}));
+  const fixed = tools.flatMap((tool) => {
+    const baseline = baselineArguments(tool.inputSchema as JsonSchema);
+    return [...envelopeCases(tool.name, baseline), ...batchCases(tool.name, baseline), ...argumentCases(tool)];
+  });
+  if (tools.length === 0) fixed.push(...envelopeCases('no-such-tool', {}), ...batchCases('no-such-tool', {}));
   const random = randomCases(tools, Math.max(options.casesPerPack - fixed.length, Math.ceil(options.casesPerPack / 4)), options.seed);
   return [...fixed, ...random];
 }

@@ -27,14 +27,3 @@ const byName = new Map<string, string>([...SPORTS.map((sport) => [normalise(spor
 export function canonicalSport(name: string): string | undefined {
   return byName.get(normalise(name));
 }
-
-/**
- * Keeps the events of a league, case-insensitively: an exact name when any match it,
- * otherwise names containing the text (`premier league` finds `English Premier League`).
- */
-export function filterByLeague<T extends { league: string | null }>(events: T[], league: string): T[] {
-  const wanted = normalise(league);
-  const exact = events.filter((event) => event.league !== null && normalise(event.league) === wanted);
-  if (exact.length > 0) return exact;
-  return events.filter((event) => event.league !== null && normalise(event.league).includes(wanted));
-}

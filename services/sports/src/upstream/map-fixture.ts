@@ -1,12 +1,16 @@
 import type { SportsDbEvent } from './schemas.ts';
+import { blank, toId, toInteger, toNumber } from './values.ts';
 
 export interface Fixture {
   id: string;
   name: string;
   sport: string | null;
   league: string | null;
+  league_id: number | null;
   season: string | null;
+  round: number | null;
   teams: { home: string | null; away: string | null };
+  team_ids: { home: number | null; away: number | null };
   scores: { home: number | null; away: number | null };
   start_time: string | null;
   venue: string | null;
@@ -14,13 +18,8 @@ export interface Fixture {
   status: string | null;
 }
 
-const blank = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
-
-export function toScore(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
+/** Kept under its old name: the spec tool's scores are plain numbers. */
+export const toScore = toNumber;
 
 /**
  * Kick-off in ISO 8601 UTC. `strTimestamp` is UTC (sometimes with `+00:00`); older rows only
@@ -48,8 +47,12 @@ export function mapFixture(event: SportsDbEvent): Fixture {
     name: blank(event.strEvent) ?? [home, away].filter(Boolean).join(' vs '),
     sport: blank(event.strSport),
     league: blank(event.strLeague),
+    league_id: toId(event.idLeague),
     season: blank(event.strSeason),
+    // Stage codes (200 = final, 500 = pre-season …) pass through as numbers: they are TheSportsDB's.
+    round: toInteger(event.intRound),
     teams: { home, away },
+    team_ids: { home: toId(event.idHomeTeam), away: toId(event.idAwayTeam) },
     scores: { home: toScore(event.intHomeScore), away: toScore(event.intAwayScore) },
     start_time: toStartTime(event),
     venue: blank(event.strVenue),

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { OAuthResourceConfig } from './resource.ts';
 
 export interface VerifiedToken {
@@ -49,6 +49,12 @@ export function createTokenVerifier(config: OAuthResourceConfig, fetchImpl: type
   };
 
   return async function verifyToken(token, resource) {
+    // Not a JWT at all (a wrong API key, say): refused without fetching the issuer's keys.
+    try {
+      decodeProtectedHeader(token);
+    } catch {
+      throw new InvalidTokenError('the access token is not valid');
+    }
     const getKey = await keySet();
     try {
       const { payload } = await jwtVerify(token, getKey, { issuer: config.issuer, audience: config.audience ?? resource, clockTolerance: 5 });

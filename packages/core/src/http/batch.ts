@@ -1,0 +1,76 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { errorResponse, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../mcp/json-rpc.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+import type { RequestLimits } from '../limits-config.ts';
+import { HttpProblem } from './problem.ts';
+
+/** Refuses a batch over MAX_BATCH_SIZE before a single member is looked at. */
+export function checkBatchSize(size: number, maxBatchSize: number): void {
+  if (size <= maxBatchSize) return;
+  throw new HttpProblem(
+    400,
+    ErrorCode.InvalidRequest,
+    `Bad Request: a JSON-RPC batch may hold at most ${maxBatchSize} messages and this one holds ${size}; send them in several requests`,
+    { data: { maxBatchSize, batchSize: size } },
+  );
+}
+
+function tooLarge(id: RequestId, maxResponseBytes: number): string {
+  return JSON.stringify(
+    errorResponse(
+      id,
+      ErrorCode.ConnectionClosed,
+      `Response too large: the answers to this batch reached the ${maxResponseBytes}-byte limit before this call was answered; send it again in a smaller batch`,
+    ),
+  );
+}
+
+function serialise(reply: JsonRpcResponse): string {
+  try {
+    return JSON.stringify(reply);
+  } catch {
+    return JSON.stringify(errorResponse(reply.id, ErrorCode.InternalError, 'Internal error: the answer could not be serialised as JSON'));
+  }
+}
+
+/**
+ * Answers a batch's requests, each serialised as it completes, in their order. At most
+ * `batchConcurrency` members run at once, and each worker yields to the event loop before
+ * its next member, so a health probe or another client's call is served between members
+ * instead of after the whole batch. Once the answers reach `maxResponseBytes`, the members
+ * not yet run are not run: each gets a short error instead (so the body is bounded by the
+ * limit plus one such error per unanswered member).
+ */
+export async function answerBatch(
+  requests: readonly JsonRpcRequest[],
+  handle: (request: JsonRpcRequest) => Promise<JsonRpcResponse>,
+  limits: Pick<RequestLimits, 'batchConcurrency' | 'maxResponseBytes'>,
+): Promise<string[]> {
+  const parts = new Array<string>(requests.length);
+  let next = 0;
+  // "[", "]" and the commas between members.
+  let bytes = 1 + requests.length;
+  let full = false;
+  const worker = async () => {
+    while (next < requests.length) {
+      const index = next++;
+      await nextTurn();
+      const request = requests[index]!;
+      if (full) {
+        parts[index] = tooLarge(request.id, limits.maxResponseBytes);
+        continue;
+      }
+      let text = serialise(await handle(request));
+      const size = Buffer.byteLength(text);
+      if (full || bytes + size > limits.maxResponseBytes) {
+        full = true;
+        text = tooLarge(request.id, limits.maxResponseBytes);
+      } else {
+        bytes += size;
+      }
+      parts[index] = text;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limits.batchConcurrency, requests.length) }, worker));
+  return parts;
+}

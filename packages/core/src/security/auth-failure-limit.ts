@@ -1,0 +1,44 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpProblem } from '../http/problem.ts';
+import { ErrorCode } from '../mcp/protocol.ts';
+
+export interface AuthFailureLimit {
+  /** Runs before auth: an address that spent its failures gets 429, its key unchecked. */
+  guard(request: Request, response: Response, next: NextFunction): Promise<void>;
+  /** Called by auth for each missing or wrong key. */
+  record(request: Request, response: Response): Promise<void>;
+}
+
+const addressOf = (request: Request) => `ip-${request.ip ?? request.socket.remoteAddress ?? 'unknown'}`;
+
+/**
+ * Failed authentications per client address (AUTH_FAILURES_PER_MINUTE), so guessing keys is
+ * not free. Once an address has failed `limit` times in the window, every request from it is
+ * refused until the window ends, even one with a good key: checking the key would tell a
+ * guesser when it hit. A store failure lets requests through, as the request limit does.
+ */
+export function authFailureLimit(options: { limiter: RateLimiterAbstract; limit: number; logger: Logger }): AuthFailureLimit {
+  const { limiter, limit, logger } = options;
+  return {
+    async guard(request, response, next) {
+      const spent = await limiter.get(addressOf(request)).catch(() => null);
+      if (!spent || spent.consumedPoints < limit) return next();
+      const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+      next(
+        new HttpProblem(429, ErrorCode.ConnectionClosed, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
+          headers: { 'retry-after': String(retryAfter) },
+        }),
+      );
+    },
+    async record(request, response) {
+      const address = addressOf(request);
+      const spent = await limiter.penalty(address, 1).catch(() => null);
+      // One line when an address is shut out, not one per wrong key.
+      if (spent?.consumedPoints === limit) {
+        logger.warn({ requestId: response.locals.requestId, ip: request.ip, failures: limit }, 'refusing an address after repeated failed authentications');
+      }
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { createMemoryCache, createUpstreamClient, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
+import { exceedsJsonDepth } from '../src/json-depth.ts';
+import { RawBody, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
+
+const SECRET = 'sekret-token-42';
+const schema = z.object({ ok: z.boolean() });
+
+let upstream: FakeUpstream;
+afterEach(() => upstream.close());
+
+const makeClient = (overrides: Partial<UpstreamClientOptions> = {}) =>
+  createUpstreamClient({
+    name: 'Test API',
+    baseUrl: upstream.url,
+    timeoutMs: 10_000,
+    cache: createMemoryCache(),
+    secrets: [SECRET],
+    retry: { retries: 2, initialDelayMs: 5, maxDelayMs: 10 },
+    breaker: { consecutiveFailures: 3, halfOpenAfterMs: 60_000 },
+    ...overrides,
+  });
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+describe('error bodies', () => {
+  it("carries the upstream's own reason and body, not a guess", async () => {
+    // The form the Brawl Stars API documents for a token used from an address not on its allow list.
+    const body = { reason: 'accessDenied.invalidIp', message: 'Invalid authorization: API key does not allow access from IP 203.0.113.7' };
+    upstream = await startFakeUpstream(() => ({ status: 403, body }));
+    const error = await failure(makeClient().get({ path: '/events', schema, ttlMs: 0 }));
+    expect(error.message).toBe('Test API: refused the request (HTTP 403): accessDenied.invalidIp: Invalid authorization: API key does not allow access from IP 203.0.113.7');
+    expect(error.statusCode).toBe(403);
+    expect(error.body).toEqual(body);
+    expect(error.upstreamMessage).toContain('203.0.113.7');
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it.each([
+    [{ Message: 'Invalid Premium API key provided' }, 'Invalid Premium API key provided'],
+    [{ error: { code: -32000, message: 'header not found' } }, 'header not found'],
+    [{ errorMessage: '[NotFound] The artist was not found' }, '[NotFound] The artist was not found'],
+    [{ errors: ['Rate limit exceeded'] }, 'Rate limit exceeded'],
+  ])('reads the reason from %j', async (body, reason) => {
+    upstream = await startFakeUpstream(() => ({ status: 400, body }));
+    const error = await failure(makeClient().get({ path: '/x', schema, ttlMs: 0 }));
+    expect(error.message).toBe(`Test API: request rejected (HTTP 400): ${reason}`);
+  });
+
+  it('removes secrets an upstream echoes in its reason, and bounds its length', async () => {
+    upstream = await startFakeUpstream(() => ({ status: 400, body: { message: `bad key ${SECRET} ${'x'.repeat(1000)}` } }));
+    const error = await failure(makeClient().get({ path: '/x', schema, ttlMs: 0 }));
+    expect(error.message).not.toContain(SECRET);
+    expect(error.message).toContain('bad key [redacted]');
+    expect(error.upstreamMessage!.length).toBeLessThanOrEqual(300);
+  });
+
+  it('keeps the old advice when a refusal says nothing (an HTML page)', async () => {
+    upstream = await startFakeUpstream(() => ({ status: 403, body: new RawBody('<html><body>Attention Required! | Cloudflare</body></html>') }));
+    const error = await failure(makeClient().get({ path: '/x', schema, ttlMs: 0 }));
+    expect(error.message).toBe('Test API: refused the credentials (HTTP 403): check the API key or token');
+    expect(error.body).toBeUndefined();
+  });
+
+  it('says why a 5xx happened when the upstream says', async () => {
+    upstream = await startFakeUpstream(() => ({ status: 503, body: { reason: 'inMaintenance', message: 'Server is in maintenance' } }));
+    const error = await failure(makeClient({ retry: { retries: 0 } }).get({ path: '/x', schema, ttlMs: 0 }));
+    expect(error.message).toBe('Test API: server error (HTTP 503): inMaintenance: Server is in maintenance');
+  });
+});
+
+describe('redirects', () => {
+  let elsewhere: Server;
+  const elsewhereRequests: string[] = [];
+  beforeEach(async () => {
+    elsewhere = createServer((req, res) => {
+      elsewhereRequests.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  });
+  afterEach(() => new Promise<void>((resolve) => elsewhere.close(() => resolve())));
+
+  it('are never followed: no request, no key and no body reaches the other host', async () => {
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/steal`;
+    upstream = await startFakeUpstream(() => ({ status: 307, body: {}, headers: { location: target } }));
+    const client = makeClient();
+    const error = await failure(client.postJson({ path: `/rpc/${SECRET}`, body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, schema }));
+    expect(error.message).toBe('Test API: answered with a redirect (HTTP 307) to another address; not followed');
+    expect(error.isRetryable).toBe(false);
+    await failure(client.get({ path: '/x', params: { key: SECRET }, schema, ttlMs: 0 }));
+    expect(elsewhereRequests).toEqual([]);
+    expect(upstream.requests).toHaveLength(2);
+  });
+});
+
+describe('bodies that are not JSON on purpose', () => {
+  it('go through the request’s own parser, then the schema', async () => {
+    upstream = await startFakeUpstream(() => ({ body: new RawBody('\n{warn=Not found}\n') }));
+    const list = z.array(z.number());
+    const parse = (text: string) => (/^\s*\{warn=Not found\}\s*$/.test(text) ? [] : JSON.parse(text));
+    await expect(makeClient().get({ path: '/x', schema: list, ttlMs: 0, parse })).resolves.toEqual([]);
+  });
+
+  it('let the parser say what a body means, and that counts as the parser says', async () => {
+    upstream = await startFakeUpstream(() => ({ body: new RawBody('{warn=Not found}') }));
+    const client = makeClient();
+    const parse = () => {
+      throw new UpstreamError('no such thing', { upstream: 'Test API', isRetryable: false, countsAsFailure: false });
+    };
+    for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: no such thing');
+    // Five answers that are not failures leave the breaker closed (it opens after three failures).
+    upstream.heal();
+    const ok = await failure(client.get({ path: '/x', schema, ttlMs: 0 }));
+    expect(ok.message).toContain('not valid JSON');
+  });
+});
+
+describe('JSON depth', () => {
+  it('refuses deeply nested bodies under the size cap before parsing them', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    upstream = await startFakeUpstream(() => ({ body: new RawBody(deep) }));
+    const error = await failure(makeClient().get({ path: '/x', schema, ttlMs: 0 }));
+    expect(error.message).toBe('Test API: sent a response nested deeper than 64 levels');
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('counts only brackets outside strings', () => {
+    expect(exceedsJsonDepth(JSON.stringify({ a: '['.repeat(500) }), 3)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ a: '\\"[[[[' }), 1)).toBe(false);
+    expect(exceedsJsonDepth('[[[[]]]]', 3)).toBe(true);
+    expect(exceedsJsonDepth('[[[]]]', 3)).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { UpstreamError } from '@toolgate/upstream';
+
+/** What Bandsintown says instead of an answer when the artist (or anything) is not found. */
+export const NOT_FOUND = null;
+
+const NOT_FOUND_TEXT = /^\s*\{\s*(warn|error)\s*=\s*not found\s*\}\s*$/i;
+
+/**
+ * Bandsintown answers some cases with HTTP 200 and a body that is not the answer: `{warn=Not found}`
+ * (not even JSON), `{"error": "Not Found"}`, an empty body, `{"errorMessage": "[NotFound] …"}`, `{"errors": ["Rate limit exceeded"]}`. "Not
+ * found" becomes NOT_FOUND (an empty result, never a breaker strike); the others become errors that
+ * say what Bandsintown said, and do not count as the upstream being down.
+ */
+export function readBandsintownBody(text: string): unknown {
+  // An empty body has also been seen for unknown artists.
+  if (NOT_FOUND_TEXT.test(text) || text.trim() === '') return NOT_FOUND;
+  const body: unknown = JSON.parse(text);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as { errorMessage?: unknown; errors?: unknown; error?: unknown };
+  if (typeof fields.error === 'string' && /not found/i.test(fields.error)) return NOT_FOUND;
+  if (typeof fields.errorMessage === 'string') {
+    if (/\[NotFound\]/i.test(fields.errorMessage)) return NOT_FOUND;
+    throw new UpstreamError(`refused the request: ${fields.errorMessage.slice(0, 300)}`, { upstream: 'Bandsintown', isRetryable: false, countsAsFailure: false });
+  }
+  if (Array.isArray(fields.errors)) {
+    const said = fields.errors.filter((item): item is string => typeof item === 'string').join('; ').slice(0, 300);
+    const limited = /rate limit/i.test(said);
+    throw new UpstreamError(limited ? `rate limited (${said}): try again in a minute` : `refused the request: ${said}`, {
+      upstream: 'Bandsintown', isRetryable: false, countsAsFailure: false,
+    });
+  }
+  return body;
+}
+
+/** Whether an upstream error is Bandsintown's "not found" sent with a 404 status instead of 200. */
+export function isNotFoundError(error: unknown): boolean {
+  if (!(error instanceof UpstreamError) || error.statusCode !== 404) return false;
+  const message = (error.body as { errorMessage?: unknown } | undefined)?.errorMessage;
+  return typeof message !== 'string' || /\[NotFound\]/i.test(message);
+}
