@@ -47,6 +47,7 @@ describe('API keys', () => {
     it.each([
       ['GET', '/echo/mcp/extra'],
       ['POST', '/echo/mcp/sub/path'],
+      ['POST', '/echo/mcp/'],
       ['GET', '/.well-known/oauth-protected-resource/echo/mcp'],
       ['GET', '/.well-known/oauth-protected-resource'],
       ['GET', '/.well-known/oauth-authorization-server'],
