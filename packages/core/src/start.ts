@@ -7,7 +7,7 @@ import { createMetrics } from './metrics.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
 import { createGuards } from './security/create-guards.ts';
-import { securityEnvSchema } from './security/security-config.ts';
+import { oauthConfigOf, securityEnvSchema } from './security/security-config.ts';
 
 export interface StartOptions {
   /** Name in logs: `gateway`, or the pack's name. */
@@ -58,6 +58,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     limits: requestLimitsOf(limits),
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
+    oauth: oauthConfigOf(security),
   });
   const running = await serve(app, {
     port: server.PORT,

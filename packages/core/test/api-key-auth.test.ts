@@ -30,7 +30,37 @@ describe('API keys', () => {
       const response = await request(app).post('/echo/mcp').send(call);
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="toolgate"');
-      expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Unauthorized: send an API key/) } });
+      expect(response.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32000, message: expect.stringMatching(/^Unauthorized: send an API key/) } });
+    });
+
+    it('the 401 echoes the JSON-RPC id of the call it refuses (null when there is none to echo)', async () => {
+      // An app of its own: these refusals would spend the shared app's failure budget.
+      const app = await appWith({ API_KEYS: KEY_A });
+      const named = await request(app).post('/echo/mcp').set('authorization', 'Bearer nope').send({ ...call, id: 'call-41' });
+      expect(named.body.id).toBe('call-41');
+      const batch = await request(app).post('/echo/mcp').send([call]);
+      expect([batch.status, batch.body.id]).toEqual([401, null]);
+      const garbage = await request(app).post('/echo/mcp').set('content-type', 'application/json').send('{"id": 3,');
+      expect([garbage.status, garbage.body.id]).toEqual([401, null]);
+    });
+
+    it.each([
+      ['GET', '/echo/mcp/extra'],
+      ['POST', '/echo/mcp/sub/path'],
+      ['POST', '/echo/mcp/'],
+      ['GET', '/.well-known/oauth-protected-resource/echo/mcp'],
+      ['GET', '/.well-known/oauth-protected-resource'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/register'],
+    ])('%s %s is a plain 404 outside the key check, as it is without keys', async (method, path) => {
+      const response = await request(app)[method === 'GET' ? 'get' : 'post'](path).send(method === 'POST' ? call : undefined);
+      expect(response.status).toBe(404);
+      expect(response.headers['www-authenticate']).toBeUndefined();
+      if (!path.startsWith('/echo/')) {
+        expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        expect(response.text).toMatch(/does not offer OAuth.*Authorization: Bearer <key>/);
+      }
     });
 
     it.each([

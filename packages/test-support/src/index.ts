@@ -1,2 +1,5 @@
 export { startRedisServer } from './redis-server.ts';
 export type { RedisServer } from './redis-server.ts';
+export { startAuthorizationServer } from './authorization-server.ts';
+export type { AuthorizationServer } from './authorization-server.ts';
+export { MemoryOAuthProvider } from './memory-oauth-provider.ts';

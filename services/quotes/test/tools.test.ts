@@ -124,6 +124,7 @@ describe.each(CORPORA)('the quotes pack over MCP, %s corpus', (_label, directory
       [{ query: '?!' }, /no letters or digits/],
       [{ query: 'love', limit: 0 }, /limit must be at least 1/],
       [{ query: 'love', limit: 101 }, /limit must be at most 100/],
+      [{ query: 'love', limit: 2.5 }, /limit must be a whole number/],
       [{ query: 'love', page: 0 }, /page must be at least 1/],
     ])('rejects %j with a message naming the problem', async (args, message) => {
       const result = await call('search_quotes', args);

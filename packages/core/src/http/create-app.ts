@@ -8,11 +8,15 @@ import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { chainHandlers } from './chain-handlers.ts';
 import { ClientSlots } from './client-slots.ts';
+import { cors } from './cors.ts';
+import { exactPath } from './exact-path.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
 import { requestId } from './request-id.ts';
+import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
+import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
 import { trustProxySetting } from '../security/trust-proxy.ts';
 
 export interface MountedPack {
@@ -33,6 +37,8 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
+  /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
+  oauth?: OAuthResourceConfig;
 }
 
 function observeRequests(pack: string, metrics: GatewayMetrics, logger: Logger) {
@@ -74,14 +80,19 @@ export function createApp(options: AppOptions): Express {
   app.use(requestId());
 
   const guard = originGuard(options.allowedOrigins);
+  // CORS after the origin guard (which refuses other origins) and before the guards: preflights carry no key.
+  const corsHeaders = cors(options.allowedOrigins);
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
   for (const { pack, segment } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
-    app.use(`/${segment}/mcp`, chainHandlers([observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route]));
+    const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route];
+    app.use(`/${segment}/mcp`, exactPath(chainHandlers(handlers)));
   }
+  // Discovery is never behind a key: OAuth clients read these answers before they have one.
+  app.use(corsHeaders, oauthDiscoveryRoutes({ mountPaths: packs.map(({ segment }) => `/${segment}/mcp`), oauth: options.oauth }));
   // After the packs, so an MCP call does not walk the operational routes first; their paths cannot clash.
   app.use(
     operationalRoutes({

@@ -8,6 +8,7 @@ import { chargeBatch } from '../security/batch-cost.ts';
 import { clientIdOf } from '../security/rate-limit.ts';
 import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
+import { isMountPoint } from './exact-path.ts';
 import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -131,12 +132,6 @@ class LazyDispatchContext implements DispatchContext {
   }
 }
 
-/** `/<segment>/mcp/`: the mount point trims it to the same `/` as `/<segment>/mcp`. */
-function isTrailingSlash(originalUrl: string): boolean {
-  const query = originalUrl.indexOf('?');
-  return (query === -1 ? originalUrl : originalUrl.slice(0, query)).endsWith('/');
-}
-
 /** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
 export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots }: McpRouteOptions): RequestHandler {
   const chooseFormat = formatChooser();
@@ -196,7 +191,7 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
   // noticeable share of a cheap call, and this is all it did.
   return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
     // Mounted at /<segment>/mcp: anything below it, a trailing slash included, is not ours (404).
-    if (request.path !== '/' || isTrailingSlash(request.originalUrl)) return next();
+    if (!isMountPoint(request)) return next();
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });

@@ -19,8 +19,13 @@ export interface ToolCatalog {
   find(name: string): AnyToolDefinition | undefined;
 }
 
+/**
+ * Without `$schema`: MCP defines a schema that names no dialect as 2020-12, and validators
+ * that do not know the 2020-12 meta-schema URI (a default Ajv, as Genkit uses) refuse one that names it.
+ */
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
 }
 
 export function buildToolCatalog(pack: Pack): ToolCatalog {

@@ -4,6 +4,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
+import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
+import { InvalidTokenError, type TokenVerifier } from './oauth/token-verifier.ts';
+import { requestIdOfBody } from './request-id-of-body.ts';
 
 /** `response.locals` key holding a verified caller's identity (never the key itself). */
 export const CLIENT_KEY_ID = 'clientKeyId';
@@ -24,53 +27,74 @@ export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
   return value?.trim() || undefined;
 }
 
-function unauthorized(message: string, error?: 'invalid_token'): HttpProblem {
-  const challenge = error ? `Bearer realm="toolgate", error="${error}"` : 'Bearer realm="toolgate"';
-  return new HttpProblem(401, ErrorCode.ConnectionClosed, message, { headers: { 'www-authenticate': challenge } });
+export interface ApiKeyAuthOptions {
+  keys: readonly string[];
+  logger: Logger;
+  /** OAuth resource-server mode: a bearer token that is no API key is verified as the issuer's JWT. */
+  oauth?: { config: OAuthResourceConfig; verify: TokenVerifier };
+  /** Told of each missing or wrong key or token before the 401 goes out (the failure limit). */
+  onRejected?: (request: Request, response: Response) => Promise<void>;
 }
 
 /**
- * Requires one of `keys` on every request it guards. Keys are compared as SHA-256 digests
- * with timingSafeEqual, against every configured key without stopping early, so neither
- * the length nor the prefix of a key leaks through response timing.
+ * Requires one of `keys` (or, in OAuth mode, a valid access token) on every request it guards.
+ * Keys are compared as SHA-256 digests with timingSafeEqual, against every configured key
+ * without stopping early, so neither the length nor the prefix of a key leaks through timing.
+ * A 401 echoes the JSON-RPC id and, in OAuth mode, names the pack's resource metadata (RFC 9728).
  */
-export function apiKeyAuth(options: {
-  keys: readonly string[];
-  logger: Logger;
-  /** Told of each missing or wrong key before the 401 goes out (the failure limit). */
-  onRejected?: (request: Request, response: Response) => Promise<void>;
-}) {
-  if (options.keys.length === 0) throw new Error('apiKeyAuth needs at least one key');
+export function apiKeyAuth(options: ApiKeyAuthOptions) {
+  const { oauth } = options;
+  if (options.keys.length === 0 && !oauth) throw new Error('apiKeyAuth needs at least one key');
   // The id names a key in logs and rate-limit counters without revealing it.
   const known = options.keys.map((key) => {
     const digest = sha256(key);
     return { digest, id: `key-${digest.subarray(0, 6).toString('hex')}` };
   });
+  const hint = oauth
+    ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
+    : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
 
-  const reject = (request: Request, response: Response, next: NextFunction, problem: HttpProblem): void => {
-    if (!options.onRejected) return next(problem);
-    options.onRejected(request, response).then(
-      () => next(problem),
-      () => next(problem),
-    );
-  };
+  async function unauthorized(request: Request, response: Response, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
+    // In OAuth mode a call without credentials is every client's first step (discovery), not a guess.
+    if (error || !oauth) await options.onRejected?.(request, response).catch(() => undefined);
+    const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, request.baseUrl)}"`] : ['realm="toolgate"'];
+    if (error) parameters.push(`error="${error}"`);
+    return new HttpProblem(401, ErrorCode.ConnectionClosed, message, {
+      id: await requestIdOfBody(request),
+      headers: { 'www-authenticate': `Bearer ${parameters.join(', ')}` },
+    });
+  }
 
-  return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void {
+  async function verifyToken(token: string, request: Request, response: Response): Promise<HttpProblem | undefined> {
+    try {
+      const { subject } = await oauth!.verify(token, resourceUrl(oauth!.config, request.baseUrl));
+      response.locals[CLIENT_KEY_ID] = `sub-${sha256(subject).subarray(0, 6).toString('hex')}`;
+      return undefined;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return unauthorized(request, response, `Unauthorized: ${error.message}`, 'invalid_token');
+      options.logger.warn({ requestId: response.locals.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
+      return new HttpProblem(503, ErrorCode.ConnectionClosed, 'Service Unavailable: the authorization server cannot be reached to verify the token');
+    }
+  }
+
+  // Synchronous on the served path (a known key); only a refusal or a token waits on I/O.
+  return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void | Promise<void> {
     const key = presentedKey(request.headers);
     if (key === undefined) {
-      reject(request, response, next, unauthorized('Unauthorized: send an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"'));
-      return;
+      return unauthorized(request, response, `Unauthorized: send ${hint}`).then(next);
     }
     const digest = sha256(key);
     let match: string | undefined;
     for (const candidate of known) {
       if (timingSafeEqual(candidate.digest, digest) && match === undefined) match = candidate.id;
     }
+    if (match === undefined && oauth) {
+      return verifyToken(key, request, response).then(next);
+    }
     if (match === undefined) {
       // Debug: a guesser would otherwise write one info line per attempt (the failure limit warns once).
       options.logger.debug({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
-      reject(request, response, next, unauthorized('Unauthorized: the API key is not valid', 'invalid_token'));
-      return;
+      return unauthorized(request, response, 'Unauthorized: the API key is not valid', 'invalid_token').then(next);
     }
     response.locals[CLIENT_KEY_ID] = match;
     next();

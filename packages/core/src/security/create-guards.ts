@@ -5,7 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
-import type { SecurityEnv } from './security-config.ts';
+import { createTokenVerifier } from './oauth/token-verifier.ts';
+import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
 
 export interface Guards {
   /** Middleware for every MCP route, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */
@@ -53,22 +54,25 @@ function limiterFor(points: number, keyPrefix: string, redis: Redis | undefined)
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
 export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
   const handlers: RequestHandler[] = [];
+  const oauth = oauthConfigOf(config);
   const limit = config.RATE_LIMIT_PER_MINUTE;
-  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS) ? await connectRedis(config.REDIS_URL, logger) : undefined;
-  if (config.API_KEYS) {
+  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS || oauth) ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  if (config.API_KEYS || oauth) {
     const failures = authFailureLimit({
       limiter: limiterFor(config.AUTH_FAILURES_PER_MINUTE, 'toolgate-auth-failures', redis),
       limit: config.AUTH_FAILURES_PER_MINUTE,
       logger,
     });
-    handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS, logger, onRejected: failures.record }));
+    const tokens = oauth && { config: oauth, verify: createTokenVerifier(oauth) };
+    handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS ?? [], logger, onRejected: failures.record, oauth: tokens }));
   }
   if (limit !== undefined) handlers.push(rateLimit({ limiter: limiterFor(limit, 'toolgate-rl', redis), limit, logger }));
   logger.info(
     {
-      auth: Boolean(config.API_KEYS),
+      auth: Boolean(config.API_KEYS || oauth),
+      oauthIssuer: oauth?.issuer ?? null,
       apiKeys: config.API_KEYS?.length ?? 0,
-      authFailuresPerMinute: config.API_KEYS ? config.AUTH_FAILURES_PER_MINUTE : null,
+      authFailuresPerMinute: config.API_KEYS || oauth ? config.AUTH_FAILURES_PER_MINUTE : null,
       rateLimitPerMinute: limit ?? null,
       rateLimitStore: redis ? 'redis' : 'memory',
     },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { commaList } from '../config.ts';
+import type { OAuthResourceConfig } from './oauth/resource.ts';
 import { trustProxySchema } from './trust-proxy.ts';
+
+const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what}: an http:// or https:// URL` }).optional();
 
 /**
  * The variables that guard the MCP routes. Kept apart from serverEnvSchema so a process
@@ -17,6 +20,23 @@ export const securityEnvSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Proxies whose X-Forwarded-For is believed; unset → none (see trust-proxy.ts). */
   TRUST_PROXY: trustProxySchema,
+  /** OAuth 2.1 resource-server mode: the external authorization server whose JWTs are accepted (beside API_KEYS). */
+  OAUTH_ISSUER: httpUrl('the issuer identifier of the authorization server'),
+  /** The `aud` its tokens carry, when not the pack's resource URL (PUBLIC_URL/<segment>/mcp). */
+  OAUTH_AUDIENCE: z.string().min(1).optional(),
+  /** Its JWKS; unset → its metadata's jwks_uri. */
+  OAUTH_JWKS_URL: httpUrl('the JWKS URL'),
+  /** The gateway's public base URL as clients reach it (the resource URLs' base); needed with OAUTH_ISSUER. */
+  PUBLIC_URL: httpUrl('the public base URL'),
+}).refine((env) => !env.OAUTH_ISSUER || env.PUBLIC_URL, {
+  path: ['PUBLIC_URL'],
+  message: 'required with OAUTH_ISSUER: the public base URL clients use, e.g. https://tools.example.com',
 });
 
 export type SecurityEnv = z.infer<typeof securityEnvSchema>;
+
+/** The OAuth resource-server settings, when OAUTH_ISSUER turns the mode on. */
+export function oauthConfigOf(env: SecurityEnv): OAuthResourceConfig | undefined {
+  if (!env.OAUTH_ISSUER || !env.PUBLIC_URL) return undefined;
+  return { issuer: env.OAUTH_ISSUER, publicUrl: env.PUBLIC_URL, audience: env.OAUTH_AUDIENCE, jwksUrl: env.OAUTH_JWKS_URL };
+}

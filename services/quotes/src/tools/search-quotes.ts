@@ -19,6 +19,7 @@ const inputSchema = z.object({
     .describe('Words or "quoted phrases" to find, case and accents ignored. Every word must appear, unless no quote has them all.'),
   limit: z
     .number()
+    .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
     .optional()

@@ -1,0 +1,54 @@
+import type { ClientUnderTest, Credentials, Session } from './types.ts';
+
+/** Fails with what was expected and what came back. */
+function check(ok: boolean, what: string, got: unknown): void {
+  if (!ok) throw new Error(`${what}; got ${JSON.stringify(got)?.slice(0, 300)}`);
+}
+
+async function using<T>(session: Session, work: (session: Session) => Promise<T>): Promise<T> {
+  try {
+    return await work(session);
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+}
+
+/**
+ * What every client must manage against the gateway: list the quotes pack's tools, call
+ * search_quotes (a page of 3 quotes), and get the concert pack's tool error (the operator has
+ * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash.
+ */
+export async function runScenario(client: ClientUnderTest, baseUrl: string, credentials: Credentials): Promise<void> {
+  await using(await client.connect(`${baseUrl}/quotes/mcp`, credentials), async (quotes) => {
+    const tools = await quotes.listTools();
+    check(tools.includes('search_quotes') && tools.includes('random_quote'), 'tools/list names search_quotes and random_quote', tools);
+    const found = await quotes.call('search_quotes', { query: 'love', limit: 10 });
+    check(!found.isError, 'search_quotes succeeds', found);
+    const count = /"count":\s*(\d+)/.exec(found.text)?.[1];
+    check(count === '10', 'search_quotes returns a page of 10 quotes', found.text);
+  });
+  await using(await client.connect(`${baseUrl}/concert/mcp`, credentials), async (concert) => {
+    const failed = await concert.call('events', { location: 'Berlin' });
+    check(failed.isError && failed.text.includes('BANDSINTOWN_APP_ID'), 'events answers a tool error naming BANDSINTOWN_APP_ID', failed);
+  });
+}
+
+/**
+ * A keyed gateway and a client without the key, which therefore tries OAuth (issue 12's dead
+ * end): the connection must fail with the gateway's advice reaching the user, not hang or
+ * die silently.
+ */
+export async function runNoKeyScenario(client: ClientUnderTest, baseUrl: string): Promise<void> {
+  let session: Session | undefined;
+  try {
+    session = await client.connect(`${baseUrl}/quotes/mcp`, { kind: 'oauth', issuer: '' });
+    await session.listTools();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    check(/Send its API key/.test(message), "the error the client reports carries the gateway's advice (send the API key)", message);
+    return;
+  } finally {
+    await session?.close().catch(() => undefined);
+  }
+  throw new Error('listed tools on a keyed gateway without a key');
+}
