@@ -24,6 +24,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   maxBodyBytes?: number;
   readiness?: ReadinessCheck[];
+  /** The cluster worker serving this app (WORKERS > 1): /healthz names it. */
+  worker?: number;
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
 }
@@ -76,6 +78,7 @@ export function createApp(options: AppOptions): Express {
       packs: packs.map(({ pack }) => pack.name),
       readiness: options.readiness ?? [],
       registry: metrics.registry,
+      worker: options.worker,
     }),
   );
 

@@ -1,7 +1,8 @@
+import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { SecurityEnv } from './security-config.ts';
@@ -43,6 +44,15 @@ function memoryLimiter(points: number): RateLimiterMemory {
   return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: 'toolgate-rl' });
 }
 
+/**
+ * Without Redis, the workers of one cluster (WORKERS > 1) count in the primary's memory over
+ * IPC, so a client's budget is the same whichever worker its requests land on.
+ */
+function processLimiter(points: number): RateLimiterAbstract {
+  if (!cluster.isWorker) return memoryLimiter(points);
+  return new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix: 'toolgate-rl', timeoutMs: 1_000 });
+}
+
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
 export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
   const handlers: RequestHandler[] = [];
@@ -50,7 +60,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
   if (config.API_KEYS) handlers.push(apiKeyAuth({ keys: config.API_KEYS, logger }));
   const limit = config.RATE_LIMIT_PER_MINUTE;
   if (limit !== undefined) {
-    let limiter: RateLimiterAbstract = memoryLimiter(limit);
+    let limiter = processLimiter(limit);
     if (config.REDIS_URL) {
       redis = await connectRedis(config.REDIS_URL, logger);
       limiter = new RateLimiterRedis({
@@ -64,7 +74,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
     handlers.push(rateLimit({ limiter, limit, logger }));
   }
   logger.info(
-    { auth: Boolean(config.API_KEYS), apiKeys: config.API_KEYS?.length ?? 0, rateLimitPerMinute: limit ?? null, rateLimitStore: redis ? 'redis' : 'memory' },
+    { auth: Boolean(config.API_KEYS), apiKeys: config.API_KEYS?.length ?? 0, rateLimitPerMinute: limit ?? null, rateLimitStore: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory' },
     'MCP route guards',
   );
   return {
