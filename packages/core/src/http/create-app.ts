@@ -7,6 +7,7 @@ import type { Pack } from '../pack.ts';
 import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { chainHandlers } from './chain-handlers.ts';
+import { installMcpLanes } from './mcp-lanes.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
@@ -63,14 +64,18 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(requestId());
+  const withRequestId = requestId();
+  app.use(withRequestId);
 
   const guard = originGuard(options.allowedOrigins);
+  const lanes = new Map<string, express.RequestHandler>();
   for (const { pack, segment } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
-    app.use(`/${segment}/mcp`, chainHandlers([observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route]));
+    const chain = chainHandlers([observeRequests(pack.name, metrics, logger), guard, ...(options.guards ?? []), route]);
+    app.use(`/${segment}/mcp`, chain);
+    lanes.set(`/${segment}/mcp`, chain);
   }
   // After the packs, so an MCP call does not walk the operational routes first; their paths cannot clash.
   app.use(
@@ -85,6 +90,8 @@ export function createApp(options: AppOptions): Express {
   app.use((request: Request) => {
     throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);
   });
-  app.use(errorHandler(logger));
+  const onError = errorHandler(logger);
+  app.use(onError);
+  installMcpLanes(app, { lanes, first: withRequestId, onError, expressApis: (options.guards ?? []).length > 0 });
   return app;
 }

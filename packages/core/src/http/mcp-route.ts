@@ -64,7 +64,11 @@ function send(response: Response, status: number, format: ResponseFormat, payloa
     return;
   }
   const events = (Array.isArray(payload) ? payload : [payload]).map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
-  response.status(status).set({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+  // node:http's own calls, not Express's: the MCP lane may hand in a bare response (mcp-lanes.ts).
+  response.statusCode = status;
+  response.setHeader('content-type', 'text/event-stream');
+  response.setHeader('cache-control', 'no-cache, no-transform');
+  response.setHeader('x-accel-buffering', 'no');
   response.end(events.join(''));
 }
 
@@ -142,7 +146,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
     const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
     const { status, replies } = await answer(messages, classified.dialect, response);
     if (status === 202) {
-      response.status(202).end();
+      response.statusCode = 202;
+      response.end();
       return;
     }
     const batch = classified.dialect === 'legacy' && classified.batch;
@@ -155,7 +160,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes }: McpRouteOpt
   // noticeable share of a cheap call, and this is all it did.
   return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
     // Mounted at /<segment>/mcp: anything below it is not ours (the app answers 404).
-    if (request.path !== '/') return next();
+    // `url` first: the MCP lane's bare request has no Express `path` getter, and its url is '/'.
+    if (request.url !== '/' && request.path !== '/') return next();
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
