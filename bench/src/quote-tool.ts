@@ -45,6 +45,6 @@ export function randomQuote(_input: z.infer<typeof quoteInput>): z.infer<typeof 
 }
 
 /** The MCP tool result for a structured value: the JSON as a text item and as structuredContent. */
-export function toolResult(structuredContent: Record<string, unknown>) {
+export function toolResult<Structured extends object>(structuredContent: Structured) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
 }
