@@ -1,7 +1,7 @@
 // Soak: SOAK_SECONDS (default 60) of mixed tool calls across every pack at 100 connections.
-// Not part of `pnpm test`. Run: pnpm --filter @toolgate/gateway soak. Appends to docs/benchmarks.md.
+// Not part of `pnpm test`. Run: pnpm --filter @toolgate/gateway soak. Adds a row to the Soak table of docs/benchmarks.md.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
@@ -63,7 +63,14 @@ process.stdout.write(`${line}\n`);
 const header = `\n## Soak\n\nMixed tool calls (one schema-derived call per tool of every pack, cycled) at 100 connections\nagainst the all-in-one gateway in its own process; upstreams on a local stub. Re-run:\n\`pnpm --filter @toolgate/gateway soak\` (SOAK_SECONDS to change the length). RSS from the\ngateway's own /metrics: after warm-up → peak → 2 s after the run; heap: used after a full GC,
 before and after the run (RSS keeps the pages V8 grew into under load; the heap shows leaks).\n\n| date | packs | calls in the mix | run | requests | req/s | latency p50 / p99 ms | failed | RSS MiB start → peak → end (growth) | heap after GC MiB start → end | cores |\n|---|---|---|---|---|---|---|---|---|---|---|\n`;
 const existing = existsSync(docs) ? readFileSync(docs, 'utf8') : '# Benchmarks\n';
-appendFileSync(docs, existing.includes('\n## Soak\n') ? `${line}\n` : `${existing.endsWith('\n') ? '' : '\n'}${header}${line}\n`);
+const soakAt = existing.indexOf('\n## Soak\n');
+if (soakAt === -1) appendFileSync(docs, `${existing.endsWith('\n') ? '' : '\n'}${header}${line}\n`);
+else {
+  // The new row goes at the end of the Soak section's table, wherever the section sits in the document.
+  const next = existing.indexOf('\n## ', soakAt + 1);
+  const end = next === -1 ? existing.length : next;
+  writeFileSync(docs, `${existing.slice(0, end).trimEnd()}\n${line}\n${next === -1 ? '' : '\n'}${existing.slice(end + (next === -1 ? 0 : 1))}`);
+}
 
 // Bounded growth: a leak of even 100 bytes per request shows in the post-GC heap over ~150k
 // requests; RSS may grow while V8 sizes its heap for 100 connections, but not without bound.
