@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startRedisServer } from '@toolgate/test-support';
 
 // The all-in-one gateway as `pnpm start` runs it, with WORKERS=2: one port, two processes.
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -49,6 +50,9 @@ function sample(metrics: string, series: string): number {
   return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
 }
 
+// Each test starts a primary and two full gateways: slow on a busy two-core machine.
+const SLOW = 60_000;
+
 describe('WORKERS=2: the all-in-one gateway serves one port from two processes', () => {
   let gateway: Gateway | undefined;
   afterEach(async () => {
@@ -91,7 +95,7 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     expect(gateway.lines.filter((line) => line.includes('"msg":"stopped"'))).toHaveLength(2);
     expect(gateway.lines.some((line) => line.includes('"msg":"cluster stopped"'))).toBe(true);
     await expect(fresh(`${url}/healthz`)).rejects.toThrow();
-  });
+  }, SLOW);
 
   it('without Redis, the rate limit is one budget across the workers (counted in the primary)', async () => {
     gateway = await start({ WORKERS: '2', RATE_LIMIT_PER_MINUTE: '4' });
@@ -99,9 +103,47 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     // One after another, each on a new connection: round-robin spreads them over both workers.
     for (let call = 0; call < 8; call++) statuses.push((await callQuotes(gateway.url)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
-  });
+  }, SLOW);
+
+  it('with REDIS_URL, the workers share the budget through Redis', async () => {
+    const redis = await startRedisServer();
+    try {
+      gateway = await start({ WORKERS: '2', RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: redis.url });
+      expect(gateway.lines.filter((line) => line.includes('"rateLimitStore":"redis"'))).toHaveLength(2);
+      const statuses: number[] = [];
+      for (let call = 0; call < 6; call++) statuses.push((await callQuotes(gateway.url)).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    } finally {
+      gateway?.child.kill('SIGTERM');
+      await gateway?.exited;
+      await redis.stop();
+    }
+  }, SLOW);
+
+  it('a worker that dies after its start is replaced, and the replacement serves', async () => {
+    gateway = await start({ WORKERS: '2' });
+    const workerPids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(gateway.child.pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+    expect(workerPids).toHaveLength(2);
+    // The primary treats a death within 5 s of the fork as a failed start; wait past that.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    process.kill(workerPids[0]!, 'SIGKILL');
+
+    // A connection handed to the worker as it died is lost (a client or proxy retries it): a
+    // short timeout per attempt.
+    const seen = new Set<number>();
+    for (let attempt = 0; attempt < 100 && !seen.has(3); attempt++) {
+      const answer = await fresh(`${gateway.url}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+      if (answer?.ok) seen.add(((await answer.json()) as { worker: number }).worker);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen.has(3)).toBe(true);
+    const metrics = await (await fresh(`${gateway.url}/metrics`)).text();
+    expect(sample(metrics, 'toolgate_cluster_worker_restarts_total')).toBe(1);
+    expect(sample(metrics, 'toolgate_cluster_workers')).toBe(2);
+    expect(gateway.child.exitCode).toBeNull();
+  }, SLOW);
 
   it('a bad WORKERS value stops the start with the variable named', async () => {
     await expect(start({ WORKERS: 'many' })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('WORKERS') });
-  });
+  }, SLOW);
 });
