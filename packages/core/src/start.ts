@@ -82,14 +82,16 @@ export function runMain(options: StartOptions): void {
     process.exit(1);
   };
   if (cluster.isPrimary) {
-    let settings;
+    const schema = clusterEnvSchema.extend({ LOG_LEVEL: serverEnvSchema.shape.LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: serverEnvSchema.shape.SHUTDOWN_TIMEOUT_MS });
+    let settings: z.infer<typeof schema>;
     try {
-      settings = parseEnv(clusterEnvSchema.extend({ LOG_LEVEL: serverEnvSchema.shape.LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: serverEnvSchema.shape.SHUTDOWN_TIMEOUT_MS }), options.env ?? process.env);
+      settings = parseEnv(schema, options.env ?? process.env);
     } catch (error) {
       return failed(error);
     }
     if (settings.WORKERS > 1) {
-      runPrimary({ workers: settings.WORKERS, logger: createLogger({ level: settings.LOG_LEVEL, name: options.service }), shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
+      const logger = createLogger({ level: settings.LOG_LEVEL, name: options.service });
+      runPrimary({ workers: settings.WORKERS, logger, shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS, ...(options.env ? { env: options.env } : {}) });
       return;
     }
   }

@@ -9,6 +9,8 @@ export interface PrimaryOptions {
   logger: Logger;
   /** The workers' own drain time; the primary waits a little longer before killing. */
   shutdownTimeoutMs: number;
+  /** Variables for the workers, when the service was started with its own (runMain's `env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A worker that dies this soon after it was forked is not restarted: it would only die again. */
@@ -46,7 +48,7 @@ export function runPrimary(options: PrimaryOptions): void {
   let listening = 0;
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(options.env);
     forkedAt.set(worker.id, Date.now());
     worker.on('message', (message: unknown) => {
       if (isMessage(message, 'toolgate:listening') && ++listening === options.workers) {
