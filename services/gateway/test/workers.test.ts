@@ -143,6 +143,20 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     expect(gateway.child.exitCode).toBeNull();
   }, SLOW);
 
+  it('a worker that cannot start stops the group with exit code 1 and the reason', async () => {
+    await expect(start({ WORKERS: '2', MAX_BODY_BYTES: 'lots' })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('MAX_BODY_BYTES') });
+  }, SLOW);
+
+  it('SIGTERM while the workers are still starting stops the group cleanly', async () => {
+    const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: '2' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The first line comes from the first worker building its packs: the primary is up, the
+    // workers are not serving yet (the second is not even forked).
+    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, SLOW);
+
   it('a bad WORKERS value stops the start with the variable named', async () => {
     await expect(start({ WORKERS: 'many' })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('WORKERS') });
   }, SLOW);

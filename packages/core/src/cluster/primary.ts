@@ -46,13 +46,16 @@ export function runPrimary(options: PrimaryOptions): void {
   let stopping = false;
   // Logged once, when the first `workers` workers all listen (replacements later do not log it).
   let listening = 0;
+  // Workers that serve (and so take the drain message); one still starting is just stopped.
+  const serving = new Set<number>();
 
   const fork = () => {
     const worker = cluster.fork(options.env);
     forkedAt.set(worker.id, Date.now());
     worker.on('message', (message: unknown) => {
-      if (isMessage(message, 'toolgate:listening') && ++listening === options.workers) {
-        logger.info({ url: (message as ListeningMessage).url, workers: options.workers }, 'cluster listening');
+      if (isMessage(message, 'toolgate:listening')) {
+        serving.add(worker.id);
+        if (++listening === options.workers) logger.info({ url: (message as ListeningMessage).url, workers: options.workers }, 'cluster listening');
       }
       if (isMessage(message, 'toolgate:metrics')) void answerMetrics(worker, (message as MetricsRequest).id);
     });
@@ -70,8 +73,9 @@ export function runPrimary(options: PrimaryOptions): void {
   cluster.on('exit', (worker, code, signal) => {
     const uptime = Date.now() - (forkedAt.get(worker.id) ?? 0);
     forkedAt.delete(worker.id);
+    serving.delete(worker.id);
     if (stopping) {
-      if (code !== 0) exitCode = 1;
+      if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
       return;
     }
     if (uptime < MIN_UPTIME_MS) {
@@ -91,7 +95,10 @@ export function runPrimary(options: PrimaryOptions): void {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-    for (const worker of workers) tell(worker, { type: 'toolgate:shutdown' });
+    for (const worker of workers) {
+      if (serving.has(worker.id)) tell(worker, { type: 'toolgate:shutdown' });
+      else worker.process.kill('SIGTERM');
+    }
     const killer = setTimeout(() => {
       logger.warn('workers did not drain in time; killing them');
       for (const worker of workers) worker.process.kill('SIGKILL');
