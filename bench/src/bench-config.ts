@@ -9,6 +9,9 @@ const benchEnvSchema = z.object({
   /** Measured seconds per server, split into BENCH_ROUNDS turns. */
   BENCH_DURATION_S: seconds(10).refine((value) => value > 0, 'must be above 0'),
   BENCH_ROUNDS: z.coerce.number().int().min(1).max(100).default(5),
+  /** Requests per second offered to each server for the fixed-load run (0 skips it), and for how long. */
+  BENCH_FIXED_RATE: z.coerce.number().int().min(0).max(1_000_000).default(400),
+  BENCH_FIXED_S: seconds(5),
   /** Comma-separated scenario names, to measure a subset (e.g. `toolgate,express`). */
   BENCH_ONLY: z
     .string()

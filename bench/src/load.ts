@@ -7,6 +7,9 @@ export interface LoadSettings {
   /** Measured time per server, split into `rounds` runs. */
   durationSeconds: number;
   rounds: number;
+  /** Requests per second offered in total for the fixed-load run (0: none). */
+  fixedRate?: number;
+  fixedSeconds?: number;
 }
 
 /** One autocannon run against one server. */
@@ -37,8 +40,8 @@ export interface LoadFigures {
 /** The server's CPU clock in microseconds, read before and after each measured run. */
 export type CpuClock = () => Promise<number>;
 
-function fire(url: string, request: BenchRequest, connections: number, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, method: 'POST', headers: request.headers, body: request.body, connections, duration: seconds });
+function fire(url: string, request: BenchRequest, connections: number, seconds: number, overallRate?: number): Promise<autocannon.Result> {
+  return autocannon({ url, method: 'POST', headers: request.headers, body: request.body, connections, duration: seconds, ...(overallRate ? { overallRate } : {}) });
 }
 
 /** Lets the server's JIT, pools and caches settle; the figures are discarded. */
@@ -65,9 +68,13 @@ export async function settle(cpuClock: CpuClock, maxMs = 5_000): Promise<void> {
   }
 }
 
-export async function measureRound(url: string, request: BenchRequest, connections: number, seconds: number, cpuClock?: CpuClock): Promise<RoundFigures> {
+/**
+ * One run against one server: as fast as it answers (saturation), or at `overallRate` requests
+ * per second offered in total (a fixed load, where latency says more than throughput).
+ */
+export async function measureRound(url: string, request: BenchRequest, connections: number, seconds: number, cpuClock?: CpuClock, overallRate?: number): Promise<RoundFigures> {
   const cpuBefore = await cpuClock?.();
-  const result = await fire(url, request, connections, seconds);
+  const result = await fire(url, request, connections, seconds, overallRate);
   // Read after the backlog is done, so the CPU the run caused is all counted.
   if (cpuClock) await settle(cpuClock);
   const cpuAfter = await cpuClock?.();

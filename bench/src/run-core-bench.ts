@@ -2,9 +2,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseBenchEnv } from './bench-config.ts';
 import { callOnce } from './call-once.ts';
-import { coreSection, replaceSection } from './docs-section.ts';
+import { servingPathChart } from './chart.ts';
+import { CHART_PATH, coreSection, machineLine, replaceSection, replaceSummary, summaryRows } from './docs-section.ts';
 import { measureRound, summarize, warmUp, type LoadSettings, type RoundFigures } from './load.ts';
 import { computeRatios, markdownReport, rowOf } from './report.ts';
+import { SOCRATES_QUOTE } from './quote-tool.ts';
 import { MCP_PATH, SCENARIOS, requestFor, type Scenario } from './scenarios.ts';
 import { spawnServer, type ServerProcess } from './spawn-server.ts';
 
@@ -18,8 +20,8 @@ async function startChecked(scenario: Scenario): Promise<ServerProcess> {
   const server = await spawnServer(scenario.server);
   // A server that answers wrongly would make its figures meaningless: check before measuring.
   const answer = await callOnce(server.url + MCP_PATH, requestFor(scenario)).catch((error: unknown) => ({ status: 0, message: String(error) }));
-  const sum = (answer.message as { result?: { structuredContent?: { sum?: unknown } } }).result?.structuredContent?.sum;
-  if (answer.status !== 200 || sum !== 5) {
+  const quote = (answer.message as { result?: { structuredContent?: { id?: unknown } } }).result?.structuredContent?.id;
+  if (answer.status !== 200 || quote !== SOCRATES_QUOTE.id) {
     await server.stop();
     throw new Error(`${scenario.name} answered ${answer.status} ${JSON.stringify(answer.message)}`);
   }
@@ -44,7 +46,17 @@ async function run(scenarios: Scenario[], settings: LoadSettings) {
         rounds[index]!.push(figures);
       }
     }
-    return scenarios.map((scenario, index) => rowOf(scenario, summarize(rounds[index]!)));
+    // Then each server at the same fixed offered load: latency where none is saturated (a
+    // server that cannot keep up shows it in its achieved req/s).
+    const atFixedLoad: RoundFigures[] = [];
+    if (settings.fixedRate) {
+      process.stderr.write(`fixed load: ${settings.fixedRate} req/s for ${settings.fixedSeconds} s each\n`);
+      for (const [index, scenario] of scenarios.entries()) {
+        const server = servers[index]!;
+        atFixedLoad.push(await measureRound(server.url + MCP_PATH, requestFor(scenario), settings.connections, settings.fixedSeconds ?? 5, server.cpuMicros, settings.fixedRate));
+      }
+    }
+    return scenarios.map((scenario, index) => rowOf(scenario, summarize(rounds[index]!), atFixedLoad[index] && summarize([atFixedLoad[index]])));
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -57,6 +69,8 @@ async function main(): Promise<void> {
     warmupSeconds: config.BENCH_WARMUP_S,
     durationSeconds: config.BENCH_DURATION_S,
     rounds: config.BENCH_ROUNDS,
+    fixedRate: config.BENCH_FIXED_RATE,
+    fixedSeconds: config.BENCH_FIXED_S,
   };
   const scenarios = config.BENCH_ONLY ? SCENARIOS.filter(({ name }) => config.BENCH_ONLY!.includes(name)) : SCENARIOS;
   const loadAverageAtStart = os.loadavg()[0]!;
@@ -80,11 +94,14 @@ async function main(): Promise<void> {
 
   // Only a run of every server rewrites the docs; a BENCH_ONLY run is for looking at one thing.
   if (!config.BENCH_ONLY) {
+    const facts = { date: results.date, node: process.version, cpus: results.machine.cpus, cpuModel: results.machine.cpuModel, loadAverageAtStart, loadAverageAtEnd: os.loadavg()[0]!, settings, rows, ratios };
     const docs = new URL('../../docs/benchmarks.md', import.meta.url);
     const existing = await readFile(docs, 'utf8').catch(() => '# Benchmarks\n');
-    const section = coreSection({ date: results.date, node: process.version, cpus: results.machine.cpus, cpuModel: results.machine.cpuModel, loadAverageAtStart, settings, rows, ratios });
-    await writeFile(docs, replaceSection(existing, section));
-    process.stdout.write(`docs: ${docs.pathname} (section "Core serving path")\n`);
+    await writeFile(docs, replaceSummary(replaceSection(existing, coreSection(facts)), summaryRows(facts)));
+    const chart = new URL(`../../${CHART_PATH}`, import.meta.url);
+    await mkdir(new URL('./', chart), { recursive: true });
+    await writeFile(chart, servingPathChart(rows, `${machineLine(facts)}; ${settings.connections} connections`));
+    process.stdout.write(`docs: ${docs.pathname} (section "Serving path", summary rows) and ${chart.pathname}\n`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { replaceSection, SECTION_HEADING } from '../src/docs-section.ts';
+import { replaceSection, replaceSummary, SECTION_HEADING } from '../src/docs-section.ts';
 
 describe("the bench's section of docs/benchmarks.md", () => {
   const section = `${SECTION_HEADING}\n\nnew figures\n`;
@@ -15,5 +15,19 @@ describe("the bench's section of docs/benchmarks.md", () => {
 
   it('appends its section when the document has none yet', () => {
     expect(replaceSection('# Benchmarks\n\n## Soak\n\nsoak text\n', section)).toBe(`# Benchmarks\n\n## Soak\n\nsoak text\n\n${section}`);
+  });
+});
+
+describe("the bench's rows of the summary table", () => {
+  const start = '<!-- serving-path summary: rewritten by pnpm --filter @toolgate/bench bench -->';
+  const end = '<!-- /serving-path summary -->';
+
+  it('replaces only the rows between its markers', () => {
+    const document = `| claim |\n|---|\n| chain row |\n${start}\n| old |\n${end}\n| soak row |\n`;
+    expect(replaceSummary(document, `${start}\n| new |\n${end}`)).toBe(`| claim |\n|---|\n| chain row |\n${start}\n| new |\n${end}\n| soak row |\n`);
+  });
+
+  it('leaves a document without the markers alone', () => {
+    expect(replaceSummary('# Benchmarks\n', `${start}\n| new |\n${end}`)).toBe('# Benchmarks\n');
   });
 });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import express from 'express';
-import { add, toolResult } from '../add-tool.ts';
+import { randomQuote, toolResult } from '../quote-tool.ts';
 import { serveInChild } from './serve-in-child.ts';
 
 /** (b) The baseline of the issue: express.json() and a handler writing the same JSON-RPC response, no MCP layer. */
@@ -9,6 +9,6 @@ app.disable('x-powered-by');
 app.disable('etag');
 app.post('/bench/mcp', express.json(), (request, response) => {
   const { id, params } = request.body;
-  response.json({ jsonrpc: '2.0', id, result: toolResult(add(params.arguments)) });
+  response.json({ jsonrpc: '2.0', id, result: toolResult(randomQuote(params.arguments)) });
 });
 serveInChild(createServer(app));

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { add, toolResult } from '../add-tool.ts';
+import { randomQuote, toolResult } from '../quote-tool.ts';
 import { serveInChild } from './serve-in-child.ts';
 
 /** (c) The floor: bare node:http reads and parses the body and writes the same JSON-RPC response. */
@@ -8,7 +8,7 @@ const server = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const { id, params } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const body = JSON.stringify({ jsonrpc: '2.0', id, result: toolResult(add(params.arguments)) });
+    const body = JSON.stringify({ jsonrpc: '2.0', id, result: toolResult(randomQuote(params.arguments)) });
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     response.end(body);
   });

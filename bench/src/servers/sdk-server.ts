@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { ADD_TOOL, add, addInput, addOutput, toolResult } from '../add-tool.ts';
+import { QUOTE_TOOL, quoteInput, quoteOutput, randomQuote, toolResult } from '../quote-tool.ts';
 import { serveInChild } from './serve-in-child.ts';
 
 /**
@@ -11,9 +11,9 @@ import { serveInChild } from './serve-in-child.ts';
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'bench', version: '1.0.0' });
   server.registerTool(
-    ADD_TOOL.name,
-    { title: ADD_TOOL.title, description: ADD_TOOL.description, annotations: ADD_TOOL.annotations, inputSchema: addInput, outputSchema: addOutput },
-    async (args) => toolResult(add(args)),
+    QUOTE_TOOL.name,
+    { title: QUOTE_TOOL.title, description: QUOTE_TOOL.description, annotations: QUOTE_TOOL.annotations, inputSchema: quoteInput, outputSchema: quoteOutput },
+    async (args) => toolResult(randomQuote(args)),
   );
   return server;
 }

@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core';
-import { ADD_TOOL, add, addInput, addOutput } from '../add-tool.ts';
+import { QUOTE_TOOL, quoteInput, quoteOutput, randomQuote } from '../quote-tool.ts';
 import { serveInChild } from './serve-in-child.ts';
 
 /** (a) A toolgate pack as a service builds it: the full app, metrics and logger at their defaults. */
 const pack = definePack({
   name: 'bench',
   version: '1.0.0',
-  tools: [defineTool({ ...ADD_TOOL, inputSchema: addInput, outputSchema: addOutput, handler: async (args) => add(args) })],
+  tools: [defineTool({ ...QUOTE_TOOL, inputSchema: quoteInput, outputSchema: quoteOutput, handler: async (args) => randomQuote(args) })],
 });
 
 const app = createApp({

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 import type { ToolCallObserver } from './mcp/dispatcher.ts';
 
 export interface GatewayMetrics {
@@ -12,42 +13,43 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
   const registry = new Registry();
   if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'toolgate_' });
 
-  const requests = new Counter({
-    name: 'toolgate_http_requests_total',
-    help: 'MCP HTTP requests by pack and status code',
-    labelNames: ['pack', 'status'] as const,
-    registers: [registry],
-  });
-  const requestSeconds = new Histogram({
+  const requests = new SeriesCounter({ name: 'toolgate_http_requests_total', help: 'MCP HTTP requests by pack and status code', registry });
+  const requestSeconds = new SeriesHistogram({
     name: 'toolgate_http_request_duration_seconds',
     help: 'MCP HTTP request latency by pack',
-    labelNames: ['pack'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registry,
   });
-  const toolCalls = new Counter({
-    name: 'toolgate_tool_calls_total',
-    help: 'Tool calls by pack, tool and outcome',
-    labelNames: ['pack', 'tool', 'outcome'] as const,
-    registers: [registry],
-  });
-  const toolSeconds = new Histogram({
+  const toolCalls = new SeriesCounter({ name: 'toolgate_tool_calls_total', help: 'Tool calls by pack, tool and outcome', registry });
+  const toolSeconds = new SeriesHistogram({
     name: 'toolgate_tool_call_duration_seconds',
     help: 'Tool handler latency by pack and tool',
-    labelNames: ['pack', 'tool'] as const,
     buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registry,
   });
+
+  // Each request resolves its series here once per pack (and tool), then only adds numbers.
+  const packs = new Map<string, { statuses: Map<number, CounterSeries>; seconds: HistogramSeries }>();
+  const tools = new Map<string, { outcomes: Map<string, CounterSeries>; seconds: HistogramSeries }>();
 
   return {
     registry,
     observeRequest(pack, status, seconds) {
-      requests.inc({ pack, status: String(status) });
-      requestSeconds.observe({ pack }, seconds);
+      let series = packs.get(pack);
+      if (!series) packs.set(pack, (series = { statuses: new Map(), seconds: requestSeconds.series({ pack }) }));
+      let byStatus = series.statuses.get(status);
+      if (!byStatus) series.statuses.set(status, (byStatus = requests.series({ pack, status: String(status) })));
+      byStatus.inc();
+      series.seconds.observe(seconds);
     },
     observeToolCall({ pack, tool, outcome, seconds }) {
-      toolCalls.inc({ pack, tool, outcome });
-      toolSeconds.observe({ pack, tool }, seconds);
+      const key = `${pack}\u0000${tool}`;
+      let series = tools.get(key);
+      if (!series) tools.set(key, (series = { outcomes: new Map(), seconds: toolSeconds.series({ pack, tool }) }));
+      let byOutcome = series.outcomes.get(outcome);
+      if (!byOutcome) series.outcomes.set(outcome, (byOutcome = toolCalls.series({ pack, tool, outcome })));
+      byOutcome.inc();
+      series.seconds.observe(seconds);
     },
   };
 }

@@ -1,4 +1,8 @@
+import cluster from 'node:cluster';
 import { z } from 'zod';
+import { runPrimary } from './cluster/primary.ts';
+import { clusterEnvSchema } from './cluster/workers-setting.ts';
+import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.ts';
 import { ConfigError, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
@@ -51,7 +55,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp({
     packs: built.map(({ pack }) => ({ pack, segment: segmentFor(pack.name, env) })),
     logger,
-    metrics: createMetrics(),
+    metrics: clusterAwareMetrics(createMetrics()),
+    worker: workerId(),
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,
     readiness: [...built.flatMap(({ readiness }) => readiness ?? []), { name: 'draining', check: async () => !draining }],
@@ -79,13 +84,31 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return running;
 }
 
-/** A service's main(): start, drain on SIGTERM, and exit 1 with the reason on a bad start. */
+/**
+ * A service's main(): start, drain on SIGTERM, and exit 1 with the reason on a bad start.
+ * With WORKERS above 1 this process becomes the cluster primary and each worker runs this again.
+ */
 export function runMain(options: StartOptions): void {
-  startServer(options).then(
-    (running) => closeOnSignals(running, createLogger({ level: 'info', name: options.service })),
-    (error: unknown) => {
-      process.stderr.write(`${options.service}: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  const failed = (error: unknown) => {
+    process.stderr.write(`${options.service}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  };
+  if (cluster.isPrimary) {
+    const schema = clusterEnvSchema.extend({ LOG_LEVEL: serverEnvSchema.shape.LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: serverEnvSchema.shape.SHUTDOWN_TIMEOUT_MS });
+    let settings: z.infer<typeof schema>;
+    try {
+      settings = parseEnv(schema, options.env ?? process.env);
+    } catch (error) {
+      return failed(error);
+    }
+    if (settings.WORKERS > 1) {
+      const logger = createLogger({ level: settings.LOG_LEVEL, name: options.service });
+      runPrimary({ workers: settings.WORKERS, logger, shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS, ...(options.env ? { env: options.env } : {}) });
+      return;
+    }
+  }
+  startServer(options).then((running) => {
+    closeOnSignals(running, createLogger({ level: 'info', name: options.service }));
+    followPrimary(running.url);
+  }, failed);
 }

@@ -1,9 +1,9 @@
 // Soak: SOAK_SECONDS (default 60) of mixed tool calls across every pack at 100 connections,
 // batches of MAX_BATCH_SIZE in the mix, SLOW_CLIENTS connections that stall their bodies, and a
 // /healthz probe throughout. Not part of `pnpm test`. Run: pnpm --filter @toolgate/gateway soak.
-// Appends to docs/benchmarks.md.
+// Adds a row to the soak table of docs/benchmarks.md.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'node:net';
 import { cpus } from 'node:os';
@@ -127,7 +127,14 @@ process.stdout.write(`${line}\n`);
 const header = `\n## Soak with batches and slow clients\n\nMixed tool calls (one schema-derived call per tool of every pack, cycled, and one batch of 100\nsuch calls per pack among them) at 100 connections against the all-in-one gateway in its own\nprocess, while SOAK_SLOW_CLIENTS (200) connections stall their bodies and are reopened each time\nthe gateway cuts them off, and /healthz is probed every 50 ms; upstreams on a local stub. Re-run:\n\`pnpm --filter @toolgate/gateway soak\` (SOAK_SECONDS to change the length). RSS from the\ngateway's own /metrics: after warm-up → peak → 2 s after the run; heap: used after a full GC,
 before and after the run (RSS keeps the pages V8 grew into under load; the heap shows leaks).\n\n| date | packs | calls in the mix | run | worst /healthz ms | stalled bodies | requests | req/s | latency p50 / p99 ms | failed | RSS MiB start → peak → end (growth) | heap after GC MiB start → end | cores |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n`;
 const existing = existsSync(docs) ? readFileSync(docs, 'utf8') : '# Benchmarks\n';
-appendFileSync(docs, existing.includes('\n## Soak with batches and slow clients\n') ? `${line}\n` : `${existing.endsWith('\n') ? '' : '\n'}${header}${line}\n`);
+const soakAt = existing.indexOf('\n## Soak with batches and slow clients\n');
+if (soakAt === -1) appendFileSync(docs, `${existing.endsWith('\n') ? '' : '\n'}${header}${line}\n`);
+else {
+  // The new row goes at the end of the soak section's table, wherever the section sits in the document.
+  const next = existing.indexOf('\n## ', soakAt + 1);
+  const end = next === -1 ? existing.length : next;
+  writeFileSync(docs, `${existing.slice(0, end).trimEnd()}\n${line}\n${next === -1 ? '' : '\n'}${existing.slice(end + (next === -1 ? 0 : 1))}`);
+}
 
 // Bounded growth: a leak of even 100 bytes per request shows in the post-GC heap over ~150k
 // requests; RSS may grow while V8 sizes its heap for 100 connections, but not without bound.

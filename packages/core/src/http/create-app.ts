@@ -11,6 +11,7 @@ import { ClientSlots } from './client-slots.ts';
 import { cors } from './cors.ts';
 import { exactPath } from './exact-path.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
+import { installMcpLanes } from './mcp-lanes.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
@@ -35,6 +36,8 @@ export interface AppOptions {
   limits?: Partial<RequestLimits>;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; none when unset. */
   trustProxy?: readonly string[];
+  /** The cluster worker serving this app (WORKERS > 1): /healthz names it. */
+  worker?: number;
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
   /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
@@ -77,19 +80,23 @@ export function createApp(options: AppOptions): Express {
   // `/QUOTES/mcp` must not reach a pack that an operator's exact-path rule elsewhere blocks.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  app.use(requestId());
+  const withRequestId = requestId();
+  app.use(withRequestId);
 
   const guard = originGuard(options.allowedOrigins);
   // CORS after the origin guard (which refuses other origins) and before the guards: preflights carry no key.
   const corsHeaders = cors(options.allowedOrigins);
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
+  const lanes = new Map<string, express.RequestHandler>();
   for (const { pack, segment } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
-    const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route];
-    app.use(`/${segment}/mcp`, exactPath(chainHandlers(handlers)));
+    const chain = chainHandlers([observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route]);
+    app.use(`/${segment}/mcp`, exactPath(chain));
+    // The lane matches the exact path only, so it needs no exactPath check of its own.
+    lanes.set(`/${segment}/mcp`, chain);
   }
   // Discovery is never behind a key: OAuth clients read these answers before they have one.
   app.use(corsHeaders, oauthDiscoveryRoutes({ mountPaths: packs.map(({ segment }) => `/${segment}/mcp`), oauth: options.oauth }));
@@ -99,12 +106,18 @@ export function createApp(options: AppOptions): Express {
       packs: packs.map(({ pack }) => pack.name),
       readiness: options.readiness ?? [],
       registry: metrics.registry,
+      worker: options.worker,
     }),
   );
 
   app.use((request: Request) => {
     throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);
   });
-  app.use(errorHandler(logger));
+  const onError = errorHandler(logger);
+  app.use(onError);
+  // Express's request API is needed by the guards, and by the per-client slots for `request.ip`
+  // when a trusted proxy names the client (without one, the socket's address is the same answer).
+  const expressApis = (options.guards ?? []).length > 0 || (options.trustProxy ?? []).length > 0;
+  installMcpLanes(app, { lanes, first: withRequestId, onError, expressApis });
   return app;
 }

@@ -2,10 +2,12 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** The mount point itself (`/<segment>/mcp`): not a path below it, nor the same with a trailing slash. */
 export function isMountPoint(request: Request): boolean {
-  if (request.path !== '/') return false;
+  // `url`, not Express's `path` getter: the MCP lane (mcp-lanes.ts) may hand in a bare request.
+  const query = request.url.indexOf('?');
+  if ((query === -1 ? request.url : request.url.slice(0, query)) !== '/') return false;
   const url = request.originalUrl;
-  const query = url.indexOf('?');
-  return !(query === -1 ? url : url.slice(0, query)).endsWith('/');
+  const originalQuery = url.indexOf('?');
+  return !(originalQuery === -1 ? url : url.slice(0, originalQuery)).endsWith('/');
 }
 
 /**

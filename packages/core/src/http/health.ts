@@ -7,11 +7,13 @@ export interface ReadinessCheck {
 }
 
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
-export function operationalRoutes(options: { packs: string[]; readiness: ReadinessCheck[]; registry: Registry }): Router {
+export function operationalRoutes(options: { packs: string[]; readiness: ReadinessCheck[]; registry: Registry; worker?: number | undefined }): Router {
   // Strict like the MCP routes: `/metrics/` or `/HEALTHZ` must not slip past a proxy's exact-path rule.
   const router = Router({ caseSensitive: true, strict: true });
+  // With WORKERS > 1, which worker answered: each one is checked on its own.
+  const worker = options.worker === undefined ? {} : { worker: options.worker };
   router.get('/healthz', (_request, response) => {
-    response.json({ status: 'ok', packs: options.packs });
+    response.json({ status: 'ok', packs: options.packs, ...worker });
   });
   router.get('/readyz', async (_request, response) => {
     const results = await Promise.all(

@@ -83,7 +83,11 @@ function write(response: Response, status: number, format: ResponseFormat, messa
     return;
   }
   const events = (typeof messages === 'string' ? [messages] : messages).map((message) => `event: message\ndata: ${message}\n\n`);
-  response.status(status).set({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+  // node:http's own calls, not Express's: the MCP lane may hand in a bare response (mcp-lanes.ts).
+  response.statusCode = status;
+  response.setHeader('content-type', 'text/event-stream');
+  response.setHeader('cache-control', 'no-cache, no-transform');
+  response.setHeader('x-accel-buffering', 'no');
   response.end(events.join(''));
 }
 
@@ -172,7 +176,8 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     if (batch) await chargeBatch(response, messages.length);
     const requests = requestsOf(messages);
     if (requests.length === 0) {
-      response.status(202).end();
+      response.statusCode = 202;
+      response.end();
       return;
     }
     const context = new LazyDispatchContext(classified.dialect, requestIdOf(response), response, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);

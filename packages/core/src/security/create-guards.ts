@@ -1,7 +1,8 @@
+import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -45,10 +46,19 @@ function memoryLimiter(points: number, keyPrefix: string): RateLimiterMemory {
   return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
 }
 
-/** Counts in Redis when there is one (with an in-memory fallback), else in memory. */
+/** Counts in Redis when there is one (with an in-memory fallback), else in this process (or its cluster). */
 function limiterFor(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
-  if (!redis) return memoryLimiter(points, keyPrefix);
+  if (!redis) return processLimiter(points, keyPrefix);
   return new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix, insuranceLimiter: memoryLimiter(points, keyPrefix) });
+}
+
+/**
+ * Without Redis, the workers of one cluster (WORKERS > 1) count in the primary's memory over
+ * IPC, so a client's budget is the same whichever worker its requests land on.
+ */
+function processLimiter(points: number, keyPrefix: string): RateLimiterAbstract {
+  if (!cluster.isWorker) return memoryLimiter(points, keyPrefix);
+  return new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix, timeoutMs: 1_000 });
 }
 
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
@@ -74,7 +84,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
       apiKeys: config.API_KEYS?.length ?? 0,
       authFailuresPerMinute: config.API_KEYS || oauth ? config.AUTH_FAILURES_PER_MINUTE : null,
       rateLimitPerMinute: limit ?? null,
-      rateLimitStore: redis ? 'redis' : 'memory',
+      rateLimitStore: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory',
     },
     'MCP route guards',
   );
