@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import axios, { type AxiosInstance } from 'axios';
+import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
+import { lookupUpstreamHost } from './dns-lookup.ts';
 import type { Logger } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
@@ -69,7 +70,10 @@ export interface UpstreamClient {
  * and a per-attempt timeout, in that order from the outside in.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const http = options.http ?? axios.create();
+  const lookup = async (hostname: string, lookupOptions: object): Promise<[LookupAddressEntry[]]> => [
+    (await lookupUpstreamHost(hostname, lookupOptions)) as LookupAddressEntry[],
+  ];
+  const http = options.http ?? axios.create({ lookup });
   const redact = createRedactor(options.secrets ?? []);
   const policies = createPolicies(options.timeoutMs, options.retry, options.breaker);
   const inFlight = new Map<string, Promise<unknown>>();
