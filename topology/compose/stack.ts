@@ -41,7 +41,10 @@ export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
   const override = join(dir, 'build-network.yml');
   const services = PRODUCT_PACKS.map((pack) => `  ${pack}:\n    build:\n      network: host\n`).join('');
   writeFileSync(override, `services:\n${services}`);
-  const files = ['-f', `${repoRoot}docker-compose.yml`, '-f', override];
+  // An empty env file: a developer's .env must not change what the test runs.
+  const envFile = join(dir, 'empty.env');
+  writeFileSync(envFile, '');
+  const files = ['--env-file', envFile, '-f', `${repoRoot}docker-compose.yml`, '-f', override];
   const stack: Stack = {
     project,
     env,
