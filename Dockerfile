@@ -22,18 +22,28 @@ RUN if [ -z "$PACK" ] || [ ! -f "services/$PACK/src/main.ts" ]; then \
 RUN turbo prune "@toolgate/$PACK" --docker --out-dir /out \
  && rm -rf /out/json/packages/jest-preset /out/full/packages/jest-preset /out/json/packages/test-support /out/full/packages/test-support
 
-# 2. Production dependencies only, exactly as locked.
-FROM base AS install
+# 2. Every production dependency in the lockfile downloaded once, into a BuildKit cache mount:
+#    this stage does not depend on PACK, so the five pack builds share one run of it.
+FROM base AS fetch
+WORKDIR /fetch
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN --mount=type=cache,id=toolgate-pnpm-store,target=/pnpm-store \
+    --mount=type=cache,id=toolgate-pnpm-cache,target=/root/.cache/pnpm \
+    pnpm fetch --prod --store-dir /pnpm-store
+
+# 3. The pack's production dependencies, exactly as locked, from that store (no registry).
+FROM fetch AS install
 ARG PACK
 WORKDIR /app
 COPY --from=prune /out/json/ .
 RUN --mount=type=cache,id=toolgate-pnpm-store,target=/pnpm-store \
-    pnpm install --frozen-lockfile --prod --filter "@toolgate/$PACK..." --store-dir /pnpm-store
+    --mount=type=cache,id=toolgate-pnpm-cache,target=/root/.cache/pnpm \
+    pnpm install --offline --frozen-lockfile --prod --filter "@toolgate/$PACK..." --store-dir /pnpm-store
 COPY --from=prune /out/full/ .
 # Tests and test helpers (packages/upstream/testing) stay out of the image.
 RUN find packages services -maxdepth 2 -type d \( -name test -o -name testing \) -prune -exec rm -rf {} +
 
-# 3. The runtime: Node 24 and the app, owned by root and run by the unprivileged `node` user,
+# 4. The runtime: Node 24 and the app, owned by root and run by the unprivileged `node` user,
 #    so the process cannot change its own code.
 FROM ${NODE_IMAGE} AS runtime
 ARG PACK
