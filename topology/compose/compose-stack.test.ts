@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, postRpc, PRODUCT_PACKS, runLoad, toolCall } from '../src/index.ts';
 import { accessLog, addresses, answeredBy, processSecurity, runtimeWorkspace } from './observe.ts';
 import { createStack, leftovers, run, type Stack } from './stack.ts';
+import { isJson, timed as timedPhase, until, type Phases } from './steps.ts';
 import { callPack, TOOL_CASES, type Dialect } from './tool-calls.ts';
 import { SECRETS, startUpstreams, TOKENS, type Upstreams } from './upstreams.ts';
 
@@ -10,30 +11,12 @@ import { SECRETS, startUpstreams, TOKENS, type Upstreams } from './upstreams.ts'
 // on a Docker engine, driven through nginx as a client would. Run by `pnpm test:compose`
 // (topology/compose/run.sh), which also removes the project if this process dies.
 const project = process.env.TOOLGATE_COMPOSE_PROJECT ?? `toolgate-e2e-${process.pid}`;
-const phases: Record<string, number | string> = {};
+const phases: Phases = {};
 let stack: Stack;
 let upstreams: Upstreams;
 let base: string;
 
-const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    phases[phase] = Math.round(performance.now() - started);
-  }
-};
-
-/** Polls until `check` holds (bounded: `timeoutMs`), returning its last value. */
-async function until<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch((error: Error) => error as T);
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still not true after ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
-    await sleep(500);
-  }
-}
+const timed = <T>(phase: string, work: () => Promise<T>) => timedPhase(phases, phase, work);
 
 const health = async () => {
   const response = await fetch(`${base}/healthz`);
@@ -238,10 +221,3 @@ describe('docker compose up, for real', () => {
   }, 150_000);
 });
 
-function isJson(line: string): boolean {
-  try {
-    return typeof JSON.parse(line) === 'object';
-  } catch {
-    return false;
-  }
-}
