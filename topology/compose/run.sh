@@ -14,9 +14,10 @@ cleanup() {
   # Without its compose files, by label: whatever of the project still exists goes.
   local label="label=com.docker.compose.project=$TOOLGATE_COMPOSE_PROJECT"
   local ids; ids=$(docker ps -aq --filter "$label")
-  [[ -z $ids ]] || docker rm -f $ids >/dev/null
+  [[ -z $ids ]] || { echo "test:compose: removing $(wc -w <<<"$ids") leftover containers" >&2; docker rm -f $ids >/dev/null; }
   local networks; networks=$(docker network ls -q --filter "$label")
   [[ -z $networks ]] || docker network rm $networks >/dev/null
+  rm -rf "${TMPDIR:-/tmp}/toolgate-compose-$TOOLGATE_COMPOSE_PROJECT"
 }
 trap cleanup EXIT
 

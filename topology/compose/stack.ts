@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCT_PACKS, repoRoot } from '../src/index.ts';
@@ -37,7 +37,9 @@ export interface Stack {
 }
 
 export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgate-compose-'));
+  // Named after the project, so that run.sh can remove it too if this process is killed.
+  const dir = join(tmpdir(), `toolgate-compose-${project}`);
+  mkdirSync(dir, { recursive: true });
   const override = join(dir, 'build-network.yml');
   const services = PRODUCT_PACKS.map((pack) => `  ${pack}:\n    build:\n      network: host\n`).join('');
   writeFileSync(override, `services:\n${services}`);
