@@ -30,8 +30,8 @@ export interface Stack {
   project: string;
   env: NodeJS.ProcessEnv;
   compose(args: string[], options?: { timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<CommandResult>;
-  /** Container ids of one service (running ones unless `all`). */
-  containers(service?: string, all?: boolean): Promise<string[]>;
+  /** Ids of the running containers (of one service, or all of them). */
+  containers(service?: string): Promise<string[]>;
   inspect(id: string): Promise<any>;
   remove(): void;
 }
@@ -51,9 +51,8 @@ export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
     project,
     env,
     compose: (args, options = {}) => run('docker', ['compose', '-p', project, ...files, ...args], { env: { ...env, ...options.env }, timeoutMs: options.timeoutMs }),
-    async containers(service, all = false) {
-      const args = ['ps', '-q', ...(all ? ['-a'] : []), ...(service ? [service] : [])];
-      const { stdout } = await stack.compose(all ? ['--profile', 'redis', ...args] : args);
+    async containers(service) {
+      const { stdout } = await stack.compose(['ps', '-q', ...(service ? [service] : [])]);
       return stdout.split('\n').filter(Boolean);
     },
     async inspect(id) {

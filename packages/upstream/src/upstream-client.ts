@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
-import { lookupUpstreamHost } from './dns-lookup.ts';
 import type { Logger } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
+import { lookupUpstreamHost } from './dns-lookup.ts';
 import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
 import { runResilient } from './resilient-call.ts';
 import { createRedactor } from './redact.ts';
