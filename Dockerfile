@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1.7
 # One image per toolgate service, chosen by build argument:
 #   docker build --build-arg PACK=quotes -t toolgate/quotes .
 # PACK is a directory under services/: chain, concert, game, sports, quotes, or gateway (all-in-one).
@@ -7,7 +6,8 @@ ARG NODE_IMAGE=node:24-alpine
 
 FROM ${NODE_IMAGE} AS base
 ENV CI=true TURBO_TELEMETRY_DISABLED=1
-RUN npm install --global --no-fund --no-audit pnpm@12 && npm cache clean --force
+# Both tools in one cached layer: source changes never download them again.
+RUN npm install --global --no-fund --no-audit pnpm@12 turbo@2.11.11 && npm cache clean --force
 
 # 1. Cut the monorepo down to the pack, the workspace packages it imports and a matching lockfile.
 FROM base AS prune
@@ -17,21 +17,33 @@ COPY . .
 RUN if [ -z "$PACK" ] || [ ! -f "services/$PACK/src/main.ts" ]; then \
       echo "build with --build-arg PACK=<a directory under services/ that has src/main.ts>" >&2; exit 1; \
     fi
-RUN pnpm dlx turbo@^2.11.11 prune "@toolgate/$PACK" --docker --out-dir /out
+# Dev-only workspace packages are devDependencies that prune keeps: they never ship (the jest
+# preset would bring the swc compiler along; test-support starts throwaway redis-servers for tests).
+RUN turbo prune "@toolgate/$PACK" --docker --out-dir /out \
+ && rm -rf /out/json/packages/jest-preset /out/full/packages/jest-preset /out/json/packages/test-support /out/full/packages/test-support
 
-# 2. Production dependencies only, exactly as locked.
-FROM base AS install
+# 2. Every production dependency in the lockfile downloaded once, into a BuildKit cache mount:
+#    this stage does not depend on PACK, so the five pack builds share one run of it.
+FROM base AS fetch
+WORKDIR /fetch
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN --mount=type=cache,id=toolgate-pnpm-store,target=/pnpm-store \
+    --mount=type=cache,id=toolgate-pnpm-cache,target=/root/.cache/pnpm \
+    pnpm fetch --prod --store-dir /pnpm-store
+
+# 3. The pack's production dependencies, exactly as locked, from that store (no registry).
+FROM fetch AS install
 ARG PACK
 WORKDIR /app
 COPY --from=prune /out/json/ .
-# The shared jest preset is a dev-only workspace package (it would bring the swc compiler along).
-RUN rm -rf packages/jest-preset
 RUN --mount=type=cache,id=toolgate-pnpm-store,target=/pnpm-store \
-    pnpm install --frozen-lockfile --prod --filter "@toolgate/$PACK..." --store-dir /pnpm-store
+    --mount=type=cache,id=toolgate-pnpm-cache,target=/root/.cache/pnpm \
+    pnpm install --offline --frozen-lockfile --prod --filter "@toolgate/$PACK..." --store-dir /pnpm-store
 COPY --from=prune /out/full/ .
-RUN rm -rf packages/jest-preset && find packages services -maxdepth 2 -type d -name test -exec rm -rf {} +
+# Tests and test helpers (packages/upstream/testing) stay out of the image.
+RUN find packages services -maxdepth 2 -type d \( -name test -o -name testing \) -prune -exec rm -rf {} +
 
-# 3. The runtime: Node 24 and the app, owned by root and run by the unprivileged `node` user,
+# 4. The runtime: Node 24 and the app, owned by root and run by the unprivileged `node` user,
 #    so the process cannot change its own code.
 FROM ${NODE_IMAGE} AS runtime
 ARG PACK

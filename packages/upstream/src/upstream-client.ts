@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import axios, { type AxiosInstance } from 'axios';
+import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
 import type { Logger } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
+import { lookupUpstreamHost } from './dns-lookup.ts';
 import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
 import { runResilient } from './resilient-call.ts';
 import { createRedactor } from './redact.ts';
@@ -74,7 +75,10 @@ export interface UpstreamClient {
  * and a per-attempt timeout, in that order from the outside in.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const http = options.http ?? axios.create();
+  const lookup = async (hostname: string, lookupOptions: object): Promise<[LookupAddressEntry[]]> => [
+    (await lookupUpstreamHost(hostname, lookupOptions)) as LookupAddressEntry[],
+  ];
+  const http = options.http ?? axios.create({ lookup });
   const redact = createRedactor(options.secrets ?? []);
   const policies = createPolicies(options.timeoutMs, options.retry, options.breaker);
   const inFlight = new Map<string, Promise<unknown>>();
