@@ -1,5 +1,5 @@
 import { fieldFactor, saturate } from './bm25f.ts';
-import { tokenize } from './fold.ts';
+import { memoisedAnalyser } from './analyse.ts';
 
 /** The fields a quote is indexed under, in this order everywhere. */
 export const FIELD_COUNT = 3;
@@ -50,12 +50,13 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
   const slots = documents.length * FIELD_COUNT;
   const fieldStart = new Uint32Array(slots + 1);
   const fieldTotals = [0, 0, 0];
-  // Authors and tag sets repeat across many quotes: tokenize each distinct one once.
+  const analyse = memoisedAnalyser();
+  // Authors and tag sets repeat across many quotes: analyse each distinct one once.
   const repeated = new Map<string, string[]>();
   const wordsOf = (text: string, field: number) => {
-    if (field === 0) return tokenize(text);
+    if (field === 0) return analyse(text);
     let words = repeated.get(text);
-    if (!words) repeated.set(text, (words = tokenize(text)));
+    if (!words) repeated.set(text, (words = analyse(text)));
     return words;
   };
 
