@@ -1,6 +1,8 @@
 import type { Corpus, Quote } from '../corpus/quote.ts';
 import { parseQuery, type QueryUnit } from '../search/parse-query.ts';
 import { buildSearchEngine } from '../search/search-engine.ts';
+import { slugify } from '../corpus/slug.ts';
+import { authorDetail, type AuthorDetail } from './author-detail.ts';
 import { docsForAuthors, docsForTags } from './filters.ts';
 import { samplePositions, type RandomSource } from './sample.ts';
 import { groupDocs, intersectSorted } from './sorted-sets.ts';
@@ -26,6 +28,10 @@ export interface QuoteEngine {
   parseQuery(query: string): QueryUnit[];
   tags(): TagSummary[];
   authors(): AuthorSummary[];
+  /** The quote with this `_id` (exact, case-sensitive as Quotable's ids are). */
+  quote(id: string): Quote | undefined;
+  /** An author by slug; a name is slugified first. */
+  author(slugOrName: string): AuthorDetail | undefined;
 }
 
 /** Builds every structure the tools read, once, at start: the search index and the filter lists. */
@@ -37,7 +43,7 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
   const knownTags = new Set(corpus.tags.map((tag) => tag.slug));
 
   // Ties in relevance break by id, so a result order never depends on file order or timing.
-  const byId = quotes.map((_, doc) => doc).sort((a, b) => (quotes[a]!.id < quotes[b]!.id ? -1 : 1));
+  const byId = Int32Array.from(quotes.keys()).sort((a, b) => (quotes[a]!.id < quotes[b]!.id ? -1 : 1));
   const tieRank = new Int32Array(quotes.length);
   byId.forEach((doc, rank) => (tieRank[doc] = rank));
   const engine = buildSearchEngine(
@@ -46,6 +52,20 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
   );
   const tagSummaries = listTags(corpus, tagDocs);
   const authorSummaries = listAuthors(corpus, authorDocs);
+  const tagNames = new Map(corpus.tags.map((tag) => [tag.slug, tag.name]));
+
+  /** Binary search over the documents in id order: no second map of every id. */
+  const docById = (id: string) => {
+    let low = 0;
+    let high = byId.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (quotes[byId[middle]!]!.id < id) low = middle + 1;
+      else high = middle;
+    }
+    const doc = byId[low];
+    return doc !== undefined && quotes[doc]!.id === id ? doc : undefined;
+  };
 
   // The corpus never changes, so a filter's pool is computed once; clients repeat the same few
   // filters, and recomputing would allocate typed arrays on every call (GC pauses at p99).
@@ -75,5 +95,13 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
     parseQuery,
     tags: () => tagSummaries,
     authors: () => authorSummaries,
+    quote(id) {
+      const doc = docById(id);
+      return doc === undefined ? undefined : quotes[doc];
+    },
+    author(slugOrName) {
+      const slug = slugify(slugOrName);
+      return slug ? authorDetail(corpus, slug, authorDocs.get(slug), tagNames) : undefined;
+    },
   };
 }
