@@ -12,7 +12,7 @@ describe.each(CORPORA)('the quotes pack over MCP, %s corpus', (_label, directory
   it('lists its tools, read-only, with object output schemas and the limit bounds in the input schema', async () => {
     const listed = await request(app).post('/quotes/mcp').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = listed.body.result.tools;
-    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(['random_quote', 'search_quotes', 'list_tags', 'list_authors', 'get_quote', 'get_author']);
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(['random_quote', 'search_quotes', 'list_tags', 'list_authors', 'get_quote', 'get_author', 'check_attribution']);
     for (const tool of tools) {
       expect(tool.outputSchema.type).toBe('object');
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });

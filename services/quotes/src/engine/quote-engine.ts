@@ -1,6 +1,8 @@
 import type { Corpus, Quote } from '../corpus/quote.ts';
 import { parseQuery, type QueryUnit } from '../search/parse-query.ts';
-import { buildSearchEngine } from '../search/search-engine.ts';
+import { createAttributionChecker, type Attribution } from '../attribution/check-attribution.ts';
+import { buildInvertedIndex } from '../search/inverted-index.ts';
+import { createSearchEngine } from '../search/search-engine.ts';
 import { slugify } from '../corpus/slug.ts';
 import { authorDetail, type AuthorDetail } from './author-detail.ts';
 import { docsForAuthors, docsForTags, docsInLengthRange, hasLengthRange, lengthTest, type LengthRange } from './filters.ts';
@@ -36,6 +38,8 @@ export interface QuoteEngine {
   quote(id: string): Quote | undefined;
   /** An author by slug; a name is slugified first. */
   author(slugOrName: string): AuthorDetail | undefined;
+  /** Who the corpus says said `text`, checked against a claimed author (slug or name) when given. */
+  checkAttribution(text: string, claimedAuthor?: string): Attribution;
 }
 
 /** Builds every structure the tools read, once, at start: the search index and the filter lists. */
@@ -51,10 +55,9 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
   const byId = Int32Array.from(quotes.keys()).sort((a, b) => (quotes[a]!.id < quotes[b]!.id ? -1 : 1));
   const tieRank = new Int32Array(quotes.length);
   byId.forEach((doc, rank) => (tieRank[doc] = rank));
-  const engine = buildSearchEngine(
-    quotes.map((quote) => [quote.content, quote.author, quote.tags.join(' ')]),
-    tieRank,
-  );
+  const index = buildInvertedIndex(quotes.map((quote) => [quote.content, quote.author, quote.tags.join(' ')]));
+  const engine = createSearchEngine(index, tieRank);
+  const checkAttribution = createAttributionChecker(index, quotes, tieRank);
   const tagSummaries = listTags(corpus, tagDocs);
   const authorSummaries = listAuthors(corpus, authorDocs);
   const tagNames = new Map(corpus.tags.map((tag) => [tag.slug, tag.name]));
@@ -104,6 +107,7 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
       const doc = docById(id);
       return doc === undefined ? undefined : quotes[doc];
     },
+    checkAttribution,
     author(slugOrName) {
       const slug = slugify(slugOrName);
       return slug ? authorDetail(corpus, slug, authorDocs.get(slug), tagNames) : undefined;

@@ -1,5 +1,5 @@
 import { idf } from './bm25f.ts';
-import { buildInvertedIndex, type FieldTexts, type InvertedIndex } from './inverted-index.ts';
+import type { InvertedIndex } from './inverted-index.ts';
 import { matchAll, type Candidates } from './match-all.ts';
 import type { QueryUnit } from './parse-query.ts';
 import { topK } from './top-k.ts';
@@ -90,8 +90,4 @@ export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): S
       return rank(keep(matchSome(terms), accept), offset, limit);
     },
   };
-}
-
-export function buildSearchEngine(documents: FieldTexts[], tieRank: Int32Array): SearchEngine {
-  return createSearchEngine(buildInvertedIndex(documents), tieRank);
 }
