@@ -1,6 +1,7 @@
 import { claimMatcher } from '../src/attribution/author-claim.ts';
 import { CLOSE_QUOTE, SAME_QUOTE } from '../src/attribution/check-attribution.ts';
 import { containedSimilarity, wordSimilarity } from '../src/attribution/word-alignment.ts';
+import { createOverlapCounter } from '../src/attribution/word-overlap.ts';
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus, Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
@@ -21,6 +22,17 @@ describe('word alignment', () => {
   it('scores a part against the best stretch of the longer text', () => {
     expect(containedSimilarity(words('c d e f'), words('a b c d e f g h'))).toBe(1);
     expect(containedSimilarity(words('c d X f'), words('a b c d e f g h'))).toBeCloseTo(0.75);
+  });
+});
+
+describe('word overlap (the bound checked before aligning)', () => {
+  it('counts shared words with repeats, leaves the text loaded for the next quote, and ignores unknown words', () => {
+    const overlap = createOverlapCounter(10);
+    overlap.load(Int32Array.from([1, 2, 2, 3, -1]));
+    expect(overlap.common(Int32Array.from([2, 2, 2, 4]))).toBe(2);
+    expect(overlap.common(Int32Array.from([1, 2, 3, 3]))).toBe(3);
+    overlap.load(Int32Array.from([4]));
+    expect(overlap.common(Int32Array.from([1, 2, 3, 4]))).toBe(1);
   });
 });
 

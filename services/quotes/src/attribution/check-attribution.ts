@@ -5,6 +5,7 @@ import { FIELD_COUNT, type InvertedIndex } from '../search/inverted-index.ts';
 import { claimMatcher } from './author-claim.ts';
 import { candidateFinder } from './candidates.ts';
 import { containedSimilarity, wordSimilarity } from './word-alignment.ts';
+import { createOverlapCounter } from './word-overlap.ts';
 
 /** At least this similar: the corpus has the text (a word in ten may differ). */
 export const SAME_QUOTE = 0.9;
@@ -53,13 +54,16 @@ function termSequence(index: InvertedIndex, words: string[]): Int32Array {
 const contentTerms = (index: InvertedIndex, doc: number) =>
   index.tokens.subarray(index.fieldStart[doc * FIELD_COUNT]!, index.fieldStart[doc * FIELD_COUNT + 1]!);
 
-function score(text: Int32Array, words: Int32Array, quote: Quote, byClaimed: ((slug: string) => boolean) | undefined): AttributionMatch {
-  let similarity = wordSimilarity(text, words);
-  let kind: MatchKind = 'full';
+/** The match of a text with a quote, or undefined when it cannot reach CLOSE_QUOTE (`common` bounds it). */
+function score(text: Int32Array, words: Int32Array, common: number, quote: Quote, byClaimed: ((slug: string) => boolean) | undefined): AttributionMatch | undefined {
   const textIsShorter = text.length < words.length;
   const shorter = textIsShorter ? text : words;
   const longer = textIsShorter ? words : text;
-  if (similarity < 1 && shorter.length >= MIN_PART_WORDS && shorter.length < longer.length) {
+  const partPossible = shorter.length >= MIN_PART_WORDS && shorter.length < longer.length && common / shorter.length >= SAME_QUOTE;
+  if (common / longer.length < CLOSE_QUOTE && !partPossible) return undefined;
+  let similarity = wordSimilarity(text, words);
+  let kind: MatchKind = 'full';
+  if (similarity < 1 && partPossible) {
     // A part counts only when nearly exact: six words found loosely inside a long quote are noise.
     const part = containedSimilarity(shorter, longer);
     if (part >= SAME_QUOTE && part > similarity) {
@@ -102,13 +106,18 @@ function exactMatches(text: string, matches: AttributionMatch[]): Set<Attributio
  */
 export function createAttributionChecker(index: InvertedIndex, quotes: Quote[], tieRank: Int32Array) {
   const candidates = candidateFinder(index, tieRank);
+  const overlap = createOverlapCounter(index.termIds.size);
   return (text: string, claim?: string): Attribution => {
     const words = analyse(text);
     const sequence = termSequence(index, words);
+    overlap.load(sequence);
     const byClaimed = claim === undefined ? undefined : claimMatcher(claim);
-    const scored = candidates(words, CANDIDATES)
-      .map((doc) => score(sequence, contentTerms(index, doc), quotes[doc]!, byClaimed))
-      .filter((match) => match.similarity >= CLOSE_QUOTE);
+    const scored: AttributionMatch[] = [];
+    for (const doc of candidates(words, CANDIDATES)) {
+      const quoteWords = contentTerms(index, doc);
+      const match = score(sequence, quoteWords, overlap.common(quoteWords), quotes[doc]!, byClaimed);
+      if (match && match.similarity >= CLOSE_QUOTE) scored.push(match);
+    }
     scored.sort(better(exactMatches(text, scored)));
     const best = scored[0];
     const match = (best && scored.find((candidate) => candidate.by_claimed_author && tier(candidate) === tier(best) && tier(best) < 2)) ?? best;

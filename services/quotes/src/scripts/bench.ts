@@ -24,6 +24,7 @@ const section = [
   `Run by \`pnpm --filter @toolgate/quotes bench\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores shared).`,
   'In process: input validation, the handler and output validation, as the dispatcher runs them, without HTTP.',
   `Queries, round-robin: ${QUERIES.map((query) => `\`${query}\``).join(', ')}.`,
+  'check_attribution inputs, round-robin (seeded draws from the corpus): a quote with its author; upper case without punctuation; one word dropped under another author; two words replaced; its first eight words; a text the corpus lacks.',
   'The synthetic corpus draws words, quote lengths, authors and tag sets from the real corpus by their frequency (seeded), in a temp directory.',
   '',
   table,

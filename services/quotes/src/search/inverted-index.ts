@@ -41,8 +41,11 @@ class Int32Builder {
   }
 }
 
-/** Builds the index in two passes: tokenize and count document frequencies, then fill exact-size postings. */
-export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
+/**
+ * Builds the index in two passes: analyse and count document frequencies, then fill exact-size
+ * postings. `analyse` is the English analyser unless given (the benchmark's no-stemming baseline).
+ */
+export function buildInvertedIndex(documents: FieldTexts[], analyse: (text: string) => string[] = memoisedAnalyser()): InvertedIndex {
   const termIds = new Map<string, number>();
   const documentFrequency: number[] = [];
   const lastSeen: number[] = [];
@@ -50,7 +53,6 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
   const slots = documents.length * FIELD_COUNT;
   const fieldStart = new Uint32Array(slots + 1);
   const fieldTotals = [0, 0, 0];
-  const analyse = memoisedAnalyser();
   // Authors and tag sets repeat across many quotes: analyse each distinct one once.
   const repeated = new Map<string, string[]>();
   const wordsOf = (text: string, field: number) => {
