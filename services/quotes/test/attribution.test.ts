@@ -1,7 +1,10 @@
 import { claimMatcher } from '../src/attribution/author-claim.ts';
-import { CLOSE_QUOTE, SAME_QUOTE } from '../src/attribution/check-attribution.ts';
+import { CLOSE_QUOTE, createAttributionChecker, SAME_QUOTE } from '../src/attribution/check-attribution.ts';
+import { attributionInputs } from '../src/bench/attribution-bench.ts';
 import { containedSimilarity, wordSimilarity } from '../src/attribution/word-alignment.ts';
 import { createOverlapCounter } from '../src/attribution/word-overlap.ts';
+import { probeTerms } from '../src/attribution/candidates.ts';
+import { buildInvertedIndex } from '../src/search/inverted-index.ts';
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus, Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
@@ -33,6 +36,21 @@ describe('word overlap (the bound checked before aligning)', () => {
     expect(overlap.common(Int32Array.from([1, 2, 3, 3]))).toBe(3);
     overlap.load(Int32Array.from([4]));
     expect(overlap.common(Int32Array.from([1, 2, 3, 4]))).toBe(1);
+  });
+});
+
+describe('probeTerms (which posting lists find the candidates)', () => {
+  // Document frequencies: a 5, b 4, c 3, d 2, e 1.
+  const index = buildInvertedIndex(['a b c d e', 'a b c d', 'a b c', 'a b', 'a'].map((text) => [text, '', ''] as [string, string, string]));
+  const names = (ids: number[]) => ids.map((id) => [...index.termIds].find(([, value]) => value === id)![0]);
+
+  it('takes the rarest words until a quote sharing 60% of the text must hold one of them', () => {
+    // 5 words, 60% = 3 shared: a quote may miss 2, so the rarest covering 3 (e, d, c) are probed.
+    expect(names(probeTerms(index, words('a b c d e'), 0.6))).toEqual(['e', 'd', 'c']);
+    // A word no quote has is missed by every quote: one fewer may be missed elsewhere.
+    expect(names(probeTerms(index, words('a b c d e zz'), 0.6))).toEqual(['e', 'd']);
+    // Repeats count: "a" three times covers three of the four words.
+    expect(names(probeTerms(index, words('a a a e'), 0.6))).toEqual(['e', 'a']);
   });
 });
 
@@ -86,6 +104,22 @@ describe('check_attribution on the shared corpus', () => {
     const result = engine.checkAttribution(text.replace('impressed ', ''), 'Goethe');
     expect(result).toMatchObject({ verdict: 'misattributed', match: { kind: 'full', quote: { id: 'w_AfQ8L1U5-P', author: 'Leonardo da Vinci' } } });
     expect(result.also_matching).toContainEqual(expect.objectContaining({ kind: 'embedded', by_claimed_author: true, quote: expect.objectContaining({ author: 'Johann Wolfgang von Goethe' }) }));
+  });
+
+  it('decides as scoring every quote would: the index drops no candidate that matters', () => {
+    const index = buildInvertedIndex(corpus.quotes.map((quote) => [quote.content, quote.author, quote.tags.join(' ')]));
+    const tieRank = Int32Array.from(corpus.quotes.keys());
+    const everyQuote = () => Array.from(corpus.quotes.keys());
+    const indexed = createAttributionChecker(index, corpus.quotes, tieRank);
+    const exhaustive = createAttributionChecker(index, corpus.quotes, tieRank, everyQuote);
+    const inputs = attributionInputs(corpus.quotes, 600, 11);
+    const differing = inputs.filter((input) => {
+      const [a, b] = [indexed(input.text, input.author), exhaustive(input.text, input.author)];
+      return a.verdict !== b.verdict || a.match?.similarity !== b.match?.similarity;
+    });
+    expect(differing).toEqual([]);
+    // Not vacuous: the inputs meet all four verdicts.
+    expect(new Set(inputs.map((input) => indexed(input.text, input.author).verdict))).toEqual(new Set(['verified', 'misattributed', 'close_match', 'no_match']));
   });
 
   it('ignores punctuation, case, accents and apostrophes', () => {

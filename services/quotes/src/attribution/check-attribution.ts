@@ -3,7 +3,7 @@ import { analyse } from '../search/analyse.ts';
 import { tokenize } from '../search/fold.ts';
 import { FIELD_COUNT, type InvertedIndex } from '../search/inverted-index.ts';
 import { claimMatcher } from './author-claim.ts';
-import { candidateFinder } from './candidates.ts';
+import { candidateFinder, type CandidateSource } from './candidates.ts';
 import { containedSimilarity, wordSimilarity } from './word-alignment.ts';
 import { createOverlapCounter } from './word-overlap.ts';
 
@@ -13,8 +13,8 @@ export const SAME_QUOTE = 0.9;
 export const CLOSE_QUOTE = 0.6;
 /** A text or quote this many words long or more may match as a part of the other (at SAME_QUOTE or above). */
 export const MIN_PART_WORDS = 6;
-/** Candidates scored exactly, out of those the index proposes. */
-const CANDIDATES = 24;
+/** Candidates aligned word by word, the most promising by their shared words. */
+const ALIGNED = 32;
 const ALSO_MATCHING = 4;
 
 export type Verdict = 'verified' | 'misattributed' | 'close_match' | 'no_match';
@@ -54,18 +54,25 @@ function termSequence(index: InvertedIndex, words: string[]): Int32Array {
 const contentTerms = (index: InvertedIndex, doc: number) =>
   index.tokens.subarray(index.fieldStart[doc * FIELD_COUNT]!, index.fieldStart[doc * FIELD_COUNT + 1]!);
 
-/** The match of a text with a quote, or undefined when it cannot reach CLOSE_QUOTE (`common` bounds it). */
-function score(text: Int32Array, words: Int32Array, common: number, quote: Quote, byClaimed: ((slug: string) => boolean) | undefined): AttributionMatch | undefined {
-  const textIsShorter = text.length < words.length;
-  const shorter = textIsShorter ? text : words;
-  const longer = textIsShorter ? words : text;
-  const partPossible = shorter.length >= MIN_PART_WORDS && shorter.length < longer.length && common / shorter.length >= SAME_QUOTE;
-  if (common / longer.length < CLOSE_QUOTE && !partPossible) return undefined;
+/**
+ * The best similarity a quote sharing `common` words with the text could reach (every other word
+ * costs at least one edit), and whether it could match as a part. Cheap: it picks what to align.
+ */
+function bound(textLength: number, quoteLength: number, common: number): { reach: number; partPossible: boolean } {
+  const shorter = Math.min(textLength, quoteLength);
+  const longer = Math.max(textLength, quoteLength);
+  const partPossible = shorter >= MIN_PART_WORDS && shorter < longer && common / shorter >= SAME_QUOTE;
+  return { reach: partPossible ? common / shorter : common / longer, partPossible };
+}
+
+/** The match of a text with a quote, by word alignment. */
+function score(text: Int32Array, words: Int32Array, partPossible: boolean, quote: Quote, byClaimed: ((slug: string) => boolean) | undefined): AttributionMatch {
   let similarity = wordSimilarity(text, words);
   let kind: MatchKind = 'full';
   if (similarity < 1 && partPossible) {
     // A part counts only when nearly exact: six words found loosely inside a long quote are noise.
-    const part = containedSimilarity(shorter, longer);
+    const textIsShorter = text.length < words.length;
+    const part = textIsShorter ? containedSimilarity(text, words) : containedSimilarity(words, text);
     if (part >= SAME_QUOTE && part > similarity) {
       similarity = part;
       kind = textIsShorter ? 'excerpt' : 'embedded';
@@ -104,20 +111,39 @@ function exactMatches(text: string, matches: AttributionMatch[]): Set<Attributio
  * scored on its words. Among the best-tier quotes the corpus has (SAME_QUOTE), one by the claimed
  * author wins (verified); else the best (misattributed); below that, the closest (close_match).
  */
-export function createAttributionChecker(index: InvertedIndex, quotes: Quote[], tieRank: Int32Array) {
-  const candidates = candidateFinder(index, tieRank);
+export function createAttributionChecker(
+  index: InvertedIndex,
+  quotes: Quote[],
+  tieRank: Int32Array,
+  // Injectable so a test can score every quote and compare: the index must miss none that matter.
+  candidates: CandidateSource = candidateFinder(index),
+) {
   const overlap = createOverlapCounter(index.termIds.size);
   return (text: string, claim?: string): Attribution => {
     const words = analyse(text);
     const sequence = termSequence(index, words);
     overlap.load(sequence);
     const byClaimed = claim === undefined ? undefined : claimMatcher(claim);
-    const scored: AttributionMatch[] = [];
-    for (const doc of candidates(words, CANDIDATES)) {
-      const quoteWords = contentTerms(index, doc);
-      const match = score(sequence, quoteWords, overlap.common(quoteWords), quotes[doc]!, byClaimed);
-      if (match && match.similarity >= CLOSE_QUOTE) scored.push(match);
-    }
+    // Candidates for `share`; each one's bound (linear), then the alignment (quadratic) for the best few that can reach a close match.
+    const matchesFor = (share: number): AttributionMatch[] => {
+      const hopeful: { doc: number; reach: number; partPossible: boolean }[] = [];
+      const found = candidates(words, share);
+      for (let i = 0; i < found.length; i += 1) {
+        const doc = found[i]!;
+        const quoteWords = contentTerms(index, doc);
+        const { reach, partPossible } = bound(sequence.length, quoteWords.length, overlap.common(quoteWords));
+        if (reach >= CLOSE_QUOTE) hopeful.push({ doc, reach, partPossible });
+      }
+      hopeful.sort((a, b) => b.reach - a.reach || tieRank[a.doc]! - tieRank[b.doc]!);
+      return hopeful
+        .slice(0, ALIGNED)
+        .map(({ doc, partPossible }) => score(sequence, contentTerms(index, doc), partPossible, quotes[doc]!, byClaimed))
+        .filter((match) => match.similarity >= CLOSE_QUOTE);
+    };
+    // The quotes the corpus has (SAME_QUOTE) come from the few rarest words' postings; only when
+    // none is found are the postings that could hold a close match walked (many more).
+    let scored = matchesFor(SAME_QUOTE);
+    if (!scored.some((match) => match.similarity >= SAME_QUOTE)) scored = matchesFor(CLOSE_QUOTE);
     scored.sort(better(exactMatches(text, scored)));
     const best = scored[0];
     const match = (best && scored.find((candidate) => candidate.by_claimed_author && tier(candidate) === tier(best) && tier(best) < 2)) ?? best;
