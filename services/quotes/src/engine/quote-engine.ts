@@ -1,13 +1,13 @@
-import type { Corpus, Quote } from '../corpus/quote.ts';
-import { parseQuery, type QueryUnit } from '../search/parse-query.ts';
 import { createAttributionChecker, type Attribution } from '../attribution/check-attribution.ts';
-import { buildInvertedIndex } from '../search/inverted-index.ts';
-import { createSearchEngine } from '../search/search-engine.ts';
+import type { Corpus, Quote } from '../corpus/quote.ts';
 import { slugify } from '../corpus/slug.ts';
+import { buildInvertedIndex } from '../search/inverted-index.ts';
+import { parseQuery, type QueryUnit } from '../search/parse-query.ts';
+import { createSearchEngine } from '../search/search-engine.ts';
 import { authorDetail, type AuthorDetail } from './author-detail.ts';
 import { docsForAuthors, docsForTags, docsInLengthRange, hasLengthRange, lengthTest, type LengthRange } from './filters.ts';
-import { samplePositions, type RandomSource } from './sample.ts';
 import { PoolCache } from './pool-cache.ts';
+import { samplePositions, type RandomSource } from './sample.ts';
 import { groupDocs, intersectSorted } from './sorted-sets.ts';
 import { listAuthors, listTags, type AuthorSummary, type TagSummary } from './summaries.ts';
 
