@@ -4,6 +4,8 @@ import { postingCount, termPostings } from '../search/unit-postings.ts';
 /** At most this many of a text's rarest words pick candidates; at least MIN_PROBES when it has them. */
 export const PROBE_TERMS = 12;
 const MIN_PROBES = 2;
+/** A text this long or shorter cannot hold a quote of 6 words or more besides other words. */
+const MIN_EMBEDDING_WORDS = 6;
 
 /**
  * The text's known terms to probe, rarest first. A quote sharing `share` of the text's words
@@ -23,10 +25,12 @@ export function probeTerms(index: InvertedIndex, terms: string[], share: number)
   for (const count of counts.values()) known += count;
   const mayMiss = known - share * terms.length;
   const rarestFirst = [...counts.keys()].sort((a, b) => postingCount(index, a) - postingCount(index, b));
+  // A quote embedded in a longer text shares only part of it: a second rare word gives it a chance.
+  const minProbes = terms.length > MIN_EMBEDDING_WORDS ? MIN_PROBES : 1;
   const probes: number[] = [];
   let covered = 0;
   for (const id of rarestFirst) {
-    if (probes.length >= PROBE_TERMS || (covered > mayMiss && probes.length >= MIN_PROBES)) break;
+    if (probes.length >= PROBE_TERMS || (covered > mayMiss && probes.length >= minProbes)) break;
     probes.push(id);
     covered += counts.get(id)!;
   }

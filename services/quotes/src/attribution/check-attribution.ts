@@ -51,7 +51,9 @@ function termSequence(index: InvertedIndex, words: string[]): Int32Array {
 }
 
 const quoteLength = (index: InvertedIndex, doc: number) => index.fieldStart[doc * FIELD_COUNT + 1]! - index.fieldStart[doc * FIELD_COUNT]!;
-const lengthsAllow = (a: number, b: number) => Math.min(a, b) >= CLOSE_QUOTE * Math.max(a, b);
+/** Whether texts of these lengths can match whole (at CLOSE_QUOTE), or one as a part of the other. */
+const lengthsAllow = (a: number, b: number, wholeOnly: boolean) =>
+  Math.min(a, b) >= CLOSE_QUOTE * Math.max(a, b) || (!wholeOnly && Math.min(a, b) >= MIN_PART_WORDS && a !== b);
 
 /** A quote's text as indexed: its content field's term ids, straight from the index. */
 const contentTerms = (index: InvertedIndex, doc: number) =>
@@ -132,11 +134,11 @@ export function createAttributionChecker(
       const hopeful: { doc: number; reach: number; partPossible: boolean }[] = [];
       const found = candidates(words, share);
       // Parts count only at SAME_QUOTE, which the first pass finds: the second looks for whole
-      // quotes, whose length alone may rule them out (no quote 3 words long is 60% of 10).
+      // quotes. Length alone rules many out (no quote 3 words long is 60% of 10), before any counting.
       const wholeOnly = share < SAME_QUOTE;
       for (let i = 0; i < found.length; i += 1) {
         const doc = found[i]!;
-        if (wholeOnly && !lengthsAllow(sequence.length, quoteLength(index, doc))) continue;
+        if (!lengthsAllow(sequence.length, quoteLength(index, doc), wholeOnly)) continue;
         const quoteWords = contentTerms(index, doc);
         const { reach, partPossible } = bound(sequence.length, quoteWords.length, overlap.common(quoteWords));
         if (reach >= CLOSE_QUOTE) hopeful.push({ doc, reach, partPossible });
