@@ -13,18 +13,3 @@ export function analyse(text: string): string[] {
 export function stem(word: string): string {
   return /\d/.test(word) ? word : stemmer(word);
 }
-
-/**
- * An analyser that remembers each word's stem: indexing stems millions of words drawn from a
- * vocabulary of thousands. Built per index, so the memo never outlives the corpus it was made for
- * (queries use `analyse`, whose input is unbounded).
- */
-export function memoisedAnalyser(): (text: string) => string[] {
-  const stems = new Map<string, string>();
-  return (text) =>
-    tokenize(text).map((word) => {
-      let stemmed = stems.get(word);
-      if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
-      return stemmed;
-    });
-}

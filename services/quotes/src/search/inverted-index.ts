@@ -1,5 +1,6 @@
 import { fieldFactor, saturate } from './bm25f.ts';
-import { memoisedAnalyser } from './analyse.ts';
+import { stem } from './analyse.ts';
+import { tokenize } from './fold.ts';
 
 /** The fields a quote is indexed under, in this order everywhere. */
 export const FIELD_COUNT = 3;
@@ -42,24 +43,39 @@ class Int32Builder {
 }
 
 /**
- * Builds the index in two passes: analyse and count document frequencies, then fill exact-size
- * postings. `analyse` is the English analyser unless given (the benchmark's no-stemming baseline).
+ * Builds the index in two passes: tokenize and count document frequencies, then fill exact-size
+ * postings. Each distinct folded word is stemmed once, on first sight, and mapped straight to its
+ * stem's term id, so stemming costs one call per vocabulary word, not per occurrence. `stemWord`
+ * is the English analyser's unless given (the benchmark's no-stemming baseline passes identity).
  */
-export function buildInvertedIndex(documents: FieldTexts[], analyse: (text: string) => string[] = memoisedAnalyser()): InvertedIndex {
+export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: string) => string = stem): InvertedIndex {
   const termIds = new Map<string, number>();
+  const wordIds = new Map<string, number>();
   const documentFrequency: number[] = [];
   const lastSeen: number[] = [];
   const tokens = new Int32Builder();
   const slots = documents.length * FIELD_COUNT;
   const fieldStart = new Uint32Array(slots + 1);
   const fieldTotals = [0, 0, 0];
-  // Authors and tag sets repeat across many quotes: analyse each distinct one once.
+  // Authors and tag sets repeat across many quotes: tokenize each distinct one once.
   const repeated = new Map<string, string[]>();
   const wordsOf = (text: string, field: number) => {
-    if (field === 0) return analyse(text);
+    if (field === 0) return tokenize(text);
     let words = repeated.get(text);
-    if (!words) repeated.set(text, (words = analyse(text)));
+    if (!words) repeated.set(text, (words = tokenize(text)));
     return words;
+  };
+  const idOf = (word: string) => {
+    const stemmed = stemWord(word);
+    let id = termIds.get(stemmed);
+    if (id === undefined) {
+      id = termIds.size;
+      termIds.set(stemmed, id);
+      documentFrequency.push(0);
+      lastSeen.push(-1);
+    }
+    wordIds.set(word, id);
+    return id;
   };
 
   documents.forEach((fields, doc) => {
@@ -68,13 +84,7 @@ export function buildInvertedIndex(documents: FieldTexts[], analyse: (text: stri
       const words = wordsOf(fields[field]!, field);
       fieldTotals[field]! += words.length;
       for (const word of words) {
-        let id = termIds.get(word);
-        if (id === undefined) {
-          id = termIds.size;
-          termIds.set(word, id);
-          documentFrequency.push(0);
-          lastSeen.push(-1);
-        }
+        const id = wordIds.get(word) ?? idOf(word);
         if (lastSeen[id] !== doc) {
           lastSeen[id] = doc;
           documentFrequency[id]! += 1;
