@@ -1,7 +1,7 @@
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
-import { tokenize } from '../src/search/fold.ts';
+import { analyse } from '../src/search/analyse.ts';
 import type { QueryUnit } from '../src/search/parse-query.ts';
 import { SHARED_DATA_DIR } from './helpers.ts';
 
@@ -10,14 +10,14 @@ const engineOf = (rows: ReturnType<typeof row>[]) => createQuoteEngine(buildCorp
 const search = (engine: QuoteEngine, query: string, offset = 0, limit = 100) => engine.search(engine.parseQuery(query), offset, limit);
 const ids = (quotes: Quote[]) => quotes.map((quote) => quote.id);
 
-/** What a correct engine must match: every unit present, a phrase as consecutive words in one field. */
+/** What a correct engine must match: every unit's stems present, a phrase as consecutive stems in one field. */
 function bruteForceMatches(quotes: Quote[], units: QueryUnit[]): Set<string> {
   const contains = (words: string[], unit: QueryUnit) =>
     words.some((_, at) => unit.every((word, offset) => words[at + offset] === word));
   return new Set(
     quotes
       .filter((quote) => {
-        const fields = [tokenize(quote.content), tokenize(quote.author), tokenize(quote.tags.join(' '))];
+        const fields = [analyse(quote.content), analyse(quote.author), analyse(quote.tags.join(' '))];
         return units.every((unit) => fields.some((words) => contains(words, unit)));
       })
       .map((quote) => quote.id),
@@ -60,6 +60,13 @@ describe('search on the shared 2,127-quote corpus', () => {
     expect(ids(search(engine, 'life').quotes)).toEqual(ids(search(engine, 'life').quotes));
   });
 
+  it('stems: "loves" finds the quotes saying love, loved or loving, the same set as "love"', () => {
+    const loves = search(engine, 'loves', 0, 2_000);
+    expect(ids(loves.quotes)).toEqual(ids(search(engine, 'love', 0, 2_000).quotes));
+    const texts = loves.quotes.map((quote) => quote.content.toLowerCase());
+    for (const form of [/\bloved\b/, /\bloving\b/, /\blove\b/]) expect(texts.some((text) => form.test(text))).toBe(true);
+  });
+
   it('finds nothing for a word no quote has', () => {
     expect(search(engine, 'qwxzvbnm')).toEqual({ total: 0, quotes: [] });
   });
@@ -100,6 +107,21 @@ describe('ranking', () => {
     const engine = engineOf([row('in-order', 'Just be yourself.'), row('reversed', 'Yourself, be kind.'), row('apart', 'Be kind to yourself.')]);
     expect(ids(search(engine, '"be yourself"').quotes)).toEqual(['in-order']);
     expect(search(engine, 'be yourself').total).toBe(3);
+  });
+
+  it('matches inflections of a word as the word itself (Porter stems)', () => {
+    const engine = engineOf([row('plain', 'I love you.'), row('third', 'She loves rain.'), row('ing', 'Loving is enough.'), row('other', 'Lovely weather.')]);
+    // "lovely" stems to "love" too (Porter); "lover" would not.
+    expect(new Set(ids(search(engine, 'loves').quotes))).toEqual(new Set(['plain', 'third', 'ing', 'other']));
+    expect(search(engine, 'lover').total).toBe(0);
+    // Equal weight for every form: the shorter quote ranks first, then ids break ties.
+    expect(ids(search(engine, 'loving').quotes)).toEqual(ids(search(engine, 'love').quotes));
+  });
+
+  it('still matches a quoted phrase only in that order, on stems', () => {
+    const engine = engineOf([row('in-order', 'Loving hearts endure.'), row('reversed', 'Hearts, loving and kind.'), row('inflected', 'Love heart.')]);
+    expect(new Set(ids(search(engine, '"loving heart"').quotes))).toEqual(new Set(['in-order', 'inflected']));
+    expect(search(engine, '"hearts loved"').quotes.map((quote) => quote.id)).toEqual(['reversed']);
   });
 
   it('breaks ties by id, whatever the file order', () => {

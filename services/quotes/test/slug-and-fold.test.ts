@@ -1,6 +1,7 @@
 import { slugify } from '../src/corpus/slug.ts';
 import { foldText, tokenize } from '../src/search/fold.ts';
 import { parseQuery } from '../src/search/parse-query.ts';
+import { analyse } from '../src/search/analyse.ts';
 
 describe('slugify (Quotable: deburr, drop apostrophes, words, lower case, "-")', () => {
   it.each([
@@ -28,13 +29,22 @@ describe('folding and tokenizing', () => {
   });
 });
 
+describe('the English analyser (Porter stems, from the stemmer package)', () => {
+  it('reduces inflections to one term and keeps words with digits whole', () => {
+    expect(analyse('Loves, LOVING and love')).toEqual(['love', 'love', 'and', 'love']);
+    expect(analyse('Happiness makes happy')).toEqual(['happi', 'make', 'happi']);
+    expect(analyse('the 1990s')).toEqual(['the', '1990s']);
+  });
+});
+
 describe('parseQuery', () => {
-  it('reads words and quoted phrases, folded, each once', () => {
-    expect(parseQuery('Love "be YOURSELF" love “the end”')).toEqual([['love'], ['be', 'yourself'], ['the', 'end']]);
+  it('reads words and quoted phrases, folded and stemmed, each once', () => {
+    expect(parseQuery('Love "be YOURSELF" loves “the end”')).toEqual([['love'], ['be', 'yourself'], ['the', 'end']]);
+    expect(parseQuery('"Loving hearts" happiness')).toEqual([['love', 'heart'], ['happi']]);
   });
 
   it('treats an unpaired quote mark as nothing', () => {
-    expect(parseQuery('"be yourself" "open ended')).toEqual([['be', 'yourself'], ['open'], ['ended']]);
+    expect(parseQuery('"be yourself" "open ended')).toEqual([['be', 'yourself'], ['open'], ['end']]);
   });
 
   it('finds nothing to search in punctuation alone', () => {

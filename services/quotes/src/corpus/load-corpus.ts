@@ -34,7 +34,9 @@ export function buildCorpus(quoteRows: QuoteRow[], authorRows: AuthorRow[] = [],
   const authors = new Map<string, AuthorInfo>();
   for (const row of authorRows) {
     const slug = slugify(row.name);
-    if (slug && !authors.has(slug)) authors.set(slug, { name: row.name, slug, link: row.link || null });
+    if (slug && !authors.has(slug)) {
+      authors.set(slug, { name: row.name, slug, link: row.link?.trim() || null, bio: row.bio?.trim() || null, description: row.description?.trim() || null });
+    }
   }
   return { quotes, tags: [...tags.values()], authors };
 }

@@ -14,10 +14,13 @@ export interface TagInfo {
   slug: string;
 }
 
+/** What authors.json says about an author; a field the file lacks (or leaves blank) is null. */
 export interface AuthorInfo {
   name: string;
   slug: string;
   link: string | null;
+  bio: string | null;
+  description: string | null;
 }
 
 /** Everything the engine is built from, validated and with the derived fields filled in. */
@@ -25,6 +28,6 @@ export interface Corpus {
   quotes: Quote[];
   /** Every known tag: tags.json's list plus any tag a quote uses that the list lacks. */
   tags: TagInfo[];
-  /** Authors from authors.json (links), keyed by slug. */
+  /** Authors from authors.json (link, bio, description), keyed by slug. */
   authors: Map<string, AuthorInfo>;
 }

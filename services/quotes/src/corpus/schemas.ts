@@ -15,6 +15,9 @@ export const authorRowSchema = z.object({
   _id: nonBlank,
   name: nonBlank,
   link: z.string().nullish(),
+  // Quotable's own authors.json carries these; the pinned copy data:fetch writes drops them.
+  bio: z.string().nullish(),
+  description: z.string().nullish(),
 });
 
 export const tagRowSchema = z.object({

@@ -35,3 +35,29 @@ export function docsForAuthors(expression: string, authorDocs: Map<string, Int32
   const none = new Int32Array(0);
   return slugs.map((slug) => authorDocs.get(slug) ?? none).reduce(unionSorted);
 }
+
+/** Quote lengths to keep, inclusive; an absent bound is open. */
+export interface LengthRange {
+  min_length?: number;
+  max_length?: number;
+}
+
+export const hasLengthRange = (range: LengthRange) => range.min_length !== undefined || range.max_length !== undefined;
+
+/** A test of one document's length against the range (`lengths[doc]` is its quote's length). */
+export function lengthTest(lengths: Int32Array, { min_length = 0, max_length = Infinity }: LengthRange): (doc: number) => boolean {
+  return (doc) => lengths[doc]! >= min_length && lengths[doc]! <= max_length;
+}
+
+/** The documents of `pool` (all of them when undefined) whose length is in the range, ascending. */
+export function docsInLengthRange(pool: Int32Array | undefined, lengths: Int32Array, range: LengthRange): Int32Array {
+  const accept = lengthTest(lengths, range);
+  const size = pool ? pool.length : lengths.length;
+  const out = new Int32Array(size);
+  let found = 0;
+  for (let i = 0; i < size; i += 1) {
+    const doc = pool ? pool[i]! : i;
+    if (accept(doc)) out[found++] = doc;
+  }
+  return out.slice(0, found);
+}

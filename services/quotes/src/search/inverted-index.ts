@@ -1,4 +1,5 @@
 import { fieldFactor, saturate } from './bm25f.ts';
+import { stem } from './analyse.ts';
 import { tokenize } from './fold.ts';
 
 /** The fields a quote is indexed under, in this order everywhere. */
@@ -41,9 +42,15 @@ class Int32Builder {
   }
 }
 
-/** Builds the index in two passes: tokenize and count document frequencies, then fill exact-size postings. */
-export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
+/**
+ * Builds the index in two passes: tokenize and count document frequencies, then fill exact-size
+ * postings. Each distinct folded word is stemmed once, on first sight, and mapped straight to its
+ * stem's term id, so stemming costs one call per vocabulary word, not per occurrence. `stemWord`
+ * is the English analyser's unless given (the benchmark's no-stemming baseline passes identity).
+ */
+export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: string) => string = stem): InvertedIndex {
   const termIds = new Map<string, number>();
+  const wordIds = new Map<string, number>();
   const documentFrequency: number[] = [];
   const lastSeen: number[] = [];
   const tokens = new Int32Builder();
@@ -58,6 +65,18 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
     if (!words) repeated.set(text, (words = tokenize(text)));
     return words;
   };
+  const idOf = (word: string) => {
+    const stemmed = stemWord(word);
+    let id = termIds.get(stemmed);
+    if (id === undefined) {
+      id = termIds.size;
+      termIds.set(stemmed, id);
+      documentFrequency.push(0);
+      lastSeen.push(-1);
+    }
+    wordIds.set(word, id);
+    return id;
+  };
 
   documents.forEach((fields, doc) => {
     for (let field = 0; field < FIELD_COUNT; field += 1) {
@@ -65,13 +84,7 @@ export function buildInvertedIndex(documents: FieldTexts[]): InvertedIndex {
       const words = wordsOf(fields[field]!, field);
       fieldTotals[field]! += words.length;
       for (const word of words) {
-        let id = termIds.get(word);
-        if (id === undefined) {
-          id = termIds.size;
-          termIds.set(word, id);
-          documentFrequency.push(0);
-          lastSeen.push(-1);
-        }
+        const id = wordIds.get(word) ?? idOf(word);
         if (lastSeen[id] !== doc) {
           lastSeen[id] = doc;
           documentFrequency[id]! += 1;

@@ -1,5 +1,5 @@
 import { idf } from './bm25f.ts';
-import { buildInvertedIndex, type FieldTexts, type InvertedIndex } from './inverted-index.ts';
+import type { InvertedIndex } from './inverted-index.ts';
 import { matchAll, type Candidates } from './match-all.ts';
 import type { QueryUnit } from './parse-query.ts';
 import { topK } from './top-k.ts';
@@ -13,7 +13,8 @@ export interface SearchPage {
 }
 
 export interface SearchEngine {
-  search(units: QueryUnit[], offset: number, limit: number): SearchPage;
+  /** `accept`, when given, restricts the search to the documents it accepts (as if the others were not indexed). */
+  search(units: QueryUnit[], offset: number, limit: number, accept?: (doc: number) => boolean): SearchPage;
 }
 
 /**
@@ -52,28 +53,41 @@ export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): S
     return { docs: touched.subarray(0, count), keys: scratch.keys.subarray(0, count) };
   };
 
+  /**
+   * The accepted candidates, into `scratch`. Safe when the candidates already live there: a
+   * kept one is written at or before the slot it is read from.
+   */
+  const keep = (candidates: Candidates, accept: ((doc: number) => boolean) | undefined): Candidates => {
+    if (!accept) return candidates;
+    let found = 0;
+    for (let i = 0; i < candidates.docs.length; i += 1) {
+      const doc = candidates.docs[i]!;
+      if (!accept(doc)) continue;
+      scratch.docs[found] = doc;
+      scratch.keys[found] = candidates.keys[i]!;
+      found += 1;
+    }
+    return { docs: scratch.docs.subarray(0, found), keys: scratch.keys.subarray(0, found) };
+  };
+
   const rank = (candidates: Candidates, offset: number, limit: number): SearchPage => {
     const ranked = topK(candidates.docs, candidates.keys, offset + limit, tieRank);
     return { total: candidates.docs.length, docs: ranked.slice(offset).map((position) => candidates.docs[position]!) };
   };
 
   return {
-    search(units, offset, limit) {
+    search(units, offset, limit, accept) {
       const terms = units.map((unit) => unitTerms(index, unit));
       const known = terms.filter((unit): unit is number[] => unit !== undefined);
       if (known.length === 0) return { total: 0, docs: [] };
       // One word: its idf is common to every match, so the stored weights already rank them.
       if (units.length === 1 && known[0]!.length === 1) {
         const postings = termPostings(index, known[0]![0]!);
-        return rank({ docs: postings.docs, keys: postings.weights }, offset, limit);
+        return rank(keep({ docs: postings.docs, keys: postings.weights }, accept), offset, limit);
       }
-      const all = known.length === units.length ? matchAll(index, known, scratch) : undefined;
+      const all = known.length === units.length ? keep(matchAll(index, known, scratch), accept) : undefined;
       if (all && (all.docs.length > 0 || units.length === 1)) return rank(all, offset, limit);
-      return rank(matchSome(terms), offset, limit);
+      return rank(keep(matchSome(terms), accept), offset, limit);
     },
   };
-}
-
-export function buildSearchEngine(documents: FieldTexts[], tieRank: Int32Array): SearchEngine {
-  return createSearchEngine(buildInvertedIndex(documents), tieRank);
 }

@@ -1,21 +1,12 @@
 import { defineTool } from '@toolgate/core';
 import { z } from 'zod';
 import type { QuoteEngine } from '../engine/quote-engine.ts';
+import { tagCountSchema } from './tag-schema.ts';
 
 const outputSchema = z
   .object({
     count: z.number().int().describe('Number of tags'),
-    tags: z
-      .array(
-        z
-          .object({
-            name: z.string().describe('Display name'),
-            slug: z.string().describe('Slug, usable in the tags filter of random_quote'),
-            quote_count: z.number().int().describe('Quotes carrying this tag'),
-          })
-          .strict(),
-      )
-      .describe('Every tag, most quotes first'),
+    tags: z.array(tagCountSchema).describe('Every tag, most quotes first'),
   })
   .strict();
 

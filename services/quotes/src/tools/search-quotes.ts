@@ -2,6 +2,7 @@ import { defineTool, ToolError } from '@toolgate/core';
 import { z } from 'zod';
 import type { QuoteEngine } from '../engine/quote-engine.ts';
 import { MAX_QUERY_UNITS } from '../search/parse-query.ts';
+import { isLengthRangeOrdered, lengthRangeOrderError, lengthRangeShape } from './length-range.ts';
 import { quoteSchema } from './quote-schema.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -11,21 +12,24 @@ export function pageSizeFor(limit: number): number {
   return PAGE_SIZES.find((size) => limit <= size) ?? 100;
 }
 
-const inputSchema = z.object({
-  query: z
-    .string()
-    .max(500, 'query must be at most 500 characters')
-    .refine((query) => query.trim().length > 0, 'query must not be empty')
-    .describe('Words or "quoted phrases" to find, case and accents ignored. Every word must appear, unless no quote has them all.'),
-  limit: z
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .optional()
-    .describe('Results per page, 1 to 100 (default 20), rounded up to 10, 25, 50 or 100'),
-  page: z.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional().describe('Page number, from 1 (default 1)'),
-});
+const inputSchema = z
+  .object({
+    query: z
+      .string()
+      .max(500, 'query must be at most 500 characters')
+      .refine((query) => query.trim().length > 0, 'query must not be empty')
+      .describe('Words or "quoted phrases" to find, case and accents ignored. Every word must appear, unless no quote has them all.'),
+    limit: z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .optional()
+      .describe('Results per page, 1 to 100 (default 20), rounded up to 10, 25, 50 or 100'),
+    page: z.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional().describe('Page number, from 1 (default 1)'),
+    ...lengthRangeShape,
+  })
+  .refine(isLengthRangeOrdered, lengthRangeOrderError);
 
 const outputSchema = z
   .object({
@@ -42,16 +46,16 @@ export function searchQuotesTool(engine: QuoteEngine) {
     name: 'search_quotes',
     title: 'Search quotes',
     description:
-      'Searches quotes by words or "a quoted phrase", ranked by relevance (quote text first, then author and tags). Paged: returns {total, count, page, total_pages, quotes}.',
+      'Searches quotes by words or "a quoted phrase" (inflections match: "loves" finds "love"), ranked by relevance (quote text first, then author and tags), optionally only quotes of min_length to max_length characters. Paged: returns {total, count, page, total_pages, quotes}.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    async handler({ query, limit, page = 1 }) {
+    async handler({ query, limit, page = 1, min_length, max_length }) {
       const units = engine.parseQuery(query);
       if (units.length === 0) throw new ToolError('query has no letters or digits to search for');
       if (units.length > MAX_QUERY_UNITS) throw new ToolError(`query has ${units.length} words and phrases; at most ${MAX_QUERY_UNITS} are searched`);
       const size = pageSizeFor(limit ?? 20);
-      const { total, quotes } = engine.search(units, (page - 1) * size, size);
+      const { total, quotes } = engine.search(units, (page - 1) * size, size, { min_length, max_length });
       return { total, count: quotes.length, page, total_pages: Math.ceil(total / size), quotes };
     },
   });
