@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createMemoryCache, createUpstreamClient, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
 import { exceedsJsonDepth } from '../src/json-depth.ts';
 import { RawBody, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
+import { failure } from './support/failure.ts';
 
 const SECRET = 'sekret-token-42';
 const schema = z.object({ ok: z.boolean() });
@@ -22,12 +23,6 @@ const makeClient = (overrides: Partial<UpstreamClientOptions> = {}) =>
     breaker: { consecutiveFailures: 3, halfOpenAfterMs: 60_000 },
     ...overrides,
   });
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('error bodies', () => {
   it("carries the upstream's own reason and body, not a guess", async () => {

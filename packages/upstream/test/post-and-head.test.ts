@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { createMemoryCache, createUpstreamClient, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
+import { createMemoryCache, createUpstreamClient, type UpstreamClientOptions } from '../src/index.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
+import { failure } from './support/failure.ts';
 
 const SECRET = 'rpc-Secret-Key-987';
 const reply = z.array(z.object({ id: z.number(), result: z.string() }));
@@ -29,12 +30,6 @@ const makeClient = (overrides: Partial<UpstreamClientOptions> = {}) =>
   });
 
 const batch = [{ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [] }];
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('postJson', () => {
   it('POSTs the body as JSON to the base URL exactly and parses the reply with the schema', async () => {

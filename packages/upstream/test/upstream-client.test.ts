@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ToolError } from '@toolgate/core';
-import { createMemoryCache, createUpstreamClient, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
+import { createMemoryCache, createUpstreamClient, type UpstreamClientOptions } from '../src/index.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
+import { failure } from './support/failure.ts';
 
 const schema = z.object({ items: z.array(z.object({ id: z.number() })) });
 const SECRET = 'sekret-app-id-123';
@@ -28,12 +29,6 @@ const makeClient = (overrides: Partial<UpstreamClientOptions> = {}) =>
 
 const get = (client: ReturnType<typeof makeClient>, ttlMs: number | ((value: z.infer<typeof schema>) => number) = 60_000, params = {}) =>
   client.get({ path: '/events', params: { app_id: SECRET, ...params }, schema, ttlMs });
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('the upstream client', () => {
   it('returns the parsed response and serves a repeat within the TTL from the cache', async () => {
