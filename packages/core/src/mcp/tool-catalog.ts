@@ -20,12 +20,15 @@ export interface ToolCatalog {
 }
 
 /**
- * Without `$schema`: MCP defines a schema that names no dialect as 2020-12, and validators
- * that do not know the 2020-12 meta-schema URI (a default Ajv, as Genkit uses) refuse one that names it.
+ * Without the `$schema` zod adds to every schema: MCP defines a schema that names no dialect as
+ * 2020-12, and validators that do not know the 2020-12 meta-schema URI (a default Ajv, as Genkit
+ * uses) refuse one that names it. A `$schema` the tool's author wrote (`.meta({ $schema })`) is
+ * theirs and stays, as MCP asks servers to preserve it (SEP-1613).
  */
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return json;
+  const { $schema: dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const authored = z.globalRegistry.get(schema)?.['$schema'];
+  return authored === undefined ? json : { $schema: dialect, ...json };
 }
 
 export function buildToolCatalog(pack: Pack): ToolCatalog {

@@ -90,6 +90,8 @@ export const conformancePack = definePack({
         .strict()
         // Keywords zod cannot express are carried as metadata into the published schema.
         .meta({
+          // Written by the author, as the conformance suite's reference tool does: it is kept.
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
           allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
           if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
           then: { required: ['phone'] },
