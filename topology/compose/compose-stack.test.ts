@@ -5,7 +5,8 @@ import { accessLog, addresses, answeredBy, processSecurity, runtimeWorkspace } f
 import { createStack, leftovers, run, type Stack } from './stack.ts';
 import { isJson, timed as timedPhase, until, type Phases } from './steps.ts';
 import { callPack, TOOL_CASES, type Dialect } from './tool-calls.ts';
-import { SECRETS, startUpstreams, TOKENS, type Upstreams } from './upstreams.ts';
+import { TOKENS } from './alchemy-stand-in.ts';
+import { SECRETS, startUpstreams, type Upstreams } from './upstreams.ts';
 
 // `docker compose up` for real: the repository's Dockerfile and docker-compose.yml built and run
 // on a Docker engine, driven through nginx as a client would. Run by `pnpm test:compose`
