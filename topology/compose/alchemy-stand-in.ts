@@ -60,9 +60,10 @@ function erc20Call(target: string, data: string): string {
   }
 }
 
-function ethCall(to: string, data: string): string {
+function ethCall(to: string, data: string, seen: string[]): string {
   if (to.toLowerCase() !== MULTICALL3) return erc20Call(to, data);
   const [calls] = multicall3.decodeFunctionData('aggregate3', data);
+  seen.push(`aggregate3(${(calls as unknown[]).length} calls)`);
   const results = (calls as { target: string; callData: string }[]).map((call) => {
     const returnData = erc20Call(call.target, call.callData);
     return { success: returnData !== '0x', returnData };
@@ -72,7 +73,7 @@ function ethCall(to: string, data: string): string {
 
 type Call = { id: number; method: string; params: any[] };
 
-function reply(call: Call): object {
+function reply(call: Call, seen: string[]): object {
   const result = (value: unknown) => ({ jsonrpc: '2.0', id: call.id, result: value });
   switch (call.method) {
     case 'alchemy_getTokenMetadata': {
@@ -84,7 +85,7 @@ function reply(call: Call): object {
     case 'eth_getCode':
       return result(tokenAt(call.params[0]) ? '0x6080604052' : '0x');
     case 'eth_call':
-      return result(ethCall(call.params[0].to, call.params[0].data));
+      return result(ethCall(call.params[0].to, call.params[0].data, seen));
     case 'eth_getBalance':
       return result(String(call.params[0]).toLowerCase() === HOLDER.toLowerCase() ? NATIVE_BALANCE : '0x0');
     default:
@@ -92,12 +93,16 @@ function reply(call: Call): object {
   }
 }
 
-/** Answers one HTTP body of JSON-RPC (a call or a batch) as Alchemy would. */
-export function alchemyAnswer(body: string): unknown {
+/**
+ * Answers one HTTP body of JSON-RPC (a call or a batch) as Alchemy would, noting its shape in
+ * `seen` ("alchemy_getTokenMetadata", "batch[eth_getCode,eth_call]", "aggregate3(3 calls)").
+ */
+export function alchemyAnswer(body: string, seen: string[]): unknown {
   const parsed = JSON.parse(body);
-  if (!Array.isArray(parsed)) return reply(parsed);
+  seen.push(Array.isArray(parsed) ? `batch[${parsed.map((call: Call) => call.method).join(',')}]` : String(parsed.method));
+  if (!Array.isArray(parsed)) return reply(parsed, seen);
   if (parsed.some((call: Call) => String(call.method).startsWith('alchemy_'))) {
     return parsed.map((call: Call) => ({ jsonrpc: '2.0', id: call.id, error: { code: -32600, message: `${call.method} is not supported in batch requests` } }));
   }
-  return parsed.map(reply);
+  return parsed.map((call: Call) => reply(call, seen));
 }

@@ -77,10 +77,18 @@ describe('docker compose up, for real', () => {
         expect([entry.tool, answer.results[index]!.isError ?? false]).toEqual([entry.tool, false]);
         expect(answer.results[index]!.structuredContent).toMatchObject(entry.expected);
       });
+      const answered = JSON.stringify(answer.results);
+      for (const secret of Object.values(SECRETS)) expect(answered).not.toContain(secret);
       if (dialect === '2026-07-28') expect(answer.version).toBe('2026-07-28');
       if (dialect === '2025') expect(answer.version).toMatch(/^2025-/);
     },
   );
+
+  it('the chain pack reached Alchemy the ways it reads: alchemy_* alone, standard batches, Multicall3', () => {
+    expect(upstreams.rpc).toEqual(
+      expect.arrayContaining(['alchemy_getTokenMetadata', 'batch[eth_getCode,eth_call]', 'eth_call', 'aggregate3(3 calls)', 'eth_getBalance']),
+    );
+  });
 
   it('scaled to 3, quotes calls are spread over all three replicas', async () => {
     await timed('scale quotes to 3', () => stack.compose(['up', '-d', '--wait', '--no-build', '--scale', 'quotes=3'], { timeoutMs: 120_000 }));

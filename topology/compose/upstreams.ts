@@ -37,20 +37,22 @@ const bandsintown: Route = (request) => {
 };
 
 /** Each upstream under a prefix of its own; the game and sports routes are the packs' own test stand-ins. */
-const PREFIXES: Record<string, Route> = {
+const prefixes = (rpc: string[]): Record<string, Route> => ({
   '/bandsintown': bandsintown,
   '/brawlstars': officialRoute,
   '/brawlify': brawlifyRoute,
   '/thesportsdb': sportsDbRoute([SECRETS.THESPORTSDB_API_KEY]),
   '/alchemy': (request) =>
-    request.path === `/eth-mainnet/v2/${SECRETS.ALCHEMY_API_KEY}` ? { body: alchemyAnswer(request.body) } : { status: 401, body: { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Must be authenticated!' } } },
-};
+    request.path === `/eth-mainnet/v2/${SECRETS.ALCHEMY_API_KEY}` ? { body: alchemyAnswer(request.body, rpc) } : { status: 401, body: { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Must be authenticated!' } } },
+});
 
 export interface Upstreams {
   /** The pack settings that point every pack at these stand-ins (what an operator's .env would say). */
   env: Record<string, string>;
   /** Paths asked, with their prefix. */
   requests: string[];
+  /** The shape of each JSON-RPC request Alchemy got (see alchemyAnswer). */
+  rpc: string[];
   close(): Promise<void>;
 }
 
@@ -60,16 +62,18 @@ export interface Upstreams {
  */
 export async function startUpstreams(host: string): Promise<Upstreams> {
   const requests: string[] = [];
+  const rpc: string[] = [];
+  const routes = prefixes(rpc);
   const server: Server = createServer(async (request, response) => {
     let body = '';
     for await (const chunk of request) body += chunk;
     const url = new URL(request.url ?? '/', 'http://upstream');
     requests.push(url.pathname);
-    const prefix = Object.keys(PREFIXES).find((candidate) => url.pathname.startsWith(`${candidate}/`));
+    const prefix = Object.keys(routes).find((candidate) => url.pathname.startsWith(`${candidate}/`));
     let reply: { status?: number; body: unknown };
     try {
       const path = prefix ? url.pathname.slice(prefix.length) : url.pathname;
-      reply = prefix ? PREFIXES[prefix]!({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body }) : { status: 404, body: { error: 'not found' } };
+      reply = prefix ? routes[prefix]!({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body }) : { status: 404, body: { error: 'not found' } };
     } catch (error) {
       // A stand-in bug must show as an upstream fault in the test, never crash the test process.
       reply = { status: 500, body: { error: String(error) } };
@@ -91,6 +95,7 @@ export async function startUpstreams(host: string): Promise<Upstreams> {
       ALCHEMY_URL_TEMPLATE: `${base}/alchemy/{network}/v2/{key}`,
     },
     requests,
+    rpc,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
