@@ -5,7 +5,8 @@ import { accessLog, addresses, answeredBy, processSecurity, runtimeWorkspace } f
 import { createStack, leftovers, run, type Stack } from './stack.ts';
 import { isJson, timed as timedPhase, until, type Phases } from './steps.ts';
 import { callPack, TOOL_CASES, type Dialect } from './tool-calls.ts';
-import { SECRETS, startUpstreams, TOKENS, type Upstreams } from './upstreams.ts';
+import { TOKENS } from './alchemy-stand-in.ts';
+import { SECRETS, startUpstreams, type Upstreams } from './upstreams.ts';
 
 // `docker compose up` for real: the repository's Dockerfile and docker-compose.yml built and run
 // on a Docker engine, driven through nginx as a client would. Run by `pnpm test:compose`
@@ -76,10 +77,18 @@ describe('docker compose up, for real', () => {
         expect([entry.tool, answer.results[index]!.isError ?? false]).toEqual([entry.tool, false]);
         expect(answer.results[index]!.structuredContent).toMatchObject(entry.expected);
       });
+      const answered = JSON.stringify(answer.results);
+      for (const secret of Object.values(SECRETS)) expect(answered).not.toContain(secret);
       if (dialect === '2026-07-28') expect(answer.version).toBe('2026-07-28');
       if (dialect === '2025') expect(answer.version).toMatch(/^2025-/);
     },
   );
+
+  it('the chain pack reached Alchemy the ways it reads: alchemy_* alone, standard batches, Multicall3', () => {
+    expect(upstreams.rpc).toEqual(
+      expect.arrayContaining(['alchemy_getTokenMetadata', 'batch[eth_getCode,eth_call]', 'eth_call', 'aggregate3(3 calls)', 'eth_getBalance']),
+    );
+  });
 
   it('scaled to 3, quotes calls are spread over all three replicas', async () => {
     await timed('scale quotes to 3', () => stack.compose(['up', '-d', '--wait', '--no-build', '--scale', 'quotes=3'], { timeoutMs: 120_000 }));

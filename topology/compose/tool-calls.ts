@@ -2,32 +2,17 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { postRpc, toolCall } from '../src/index.ts';
-import { TOKENS } from './upstreams.ts';
+import { CHAIN } from './cases/chain.ts';
+import { CONCERT } from './cases/concert.ts';
+import { GAME } from './cases/game.ts';
+import { QUOTES } from './cases/quotes.ts';
+import { SPORTS } from './cases/sports.ts';
+import type { ToolCase } from './cases/tool-case.ts';
 
-/** One call of one tool, and what part of its answer proves the pack really did the work. */
-export interface ToolCase {
-  pack: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  expected: Record<string, unknown>;
-}
+export type { ToolCase };
 
-const OWNER = '0x1111111111111111111111111111111111111111';
-const SPENDER = '0x2222222222222222222222222222222222222222';
-
-/** Every tool of every pack, answered from the stand-in upstreams (or the quotes corpus). */
-export const TOOL_CASES: ToolCase[] = [
-  { pack: 'chain', tool: 'token_metadata', arguments: { contract: TOKENS.USDC.address }, expected: TOKENS.USDC.metadata },
-  { pack: 'chain', tool: 'token_allowance', arguments: { contract: TOKENS.USDC.address, owner: OWNER, spender: SPENDER }, expected: { allowance: '0xf4240' } },
-  { pack: 'concert', tool: 'events', arguments: { location: 'New York, NY' }, expected: { count: 2 } },
-  { pack: 'game', tool: 'events_rotation', arguments: {}, expected: { items: expect.arrayContaining([expect.objectContaining({ map: 'Hard Rock Mine' })]) } },
-  { pack: 'sports', tool: 'events_by_day', arguments: { date: '2026-03-14' }, expected: { count: 3 } },
-  { pack: 'quotes', tool: 'random_quote', arguments: { limit: 2 }, expected: { count: 2 } },
-  // The starter corpus the image ships (no QUOTES_DATA_DIR mounted).
-  { pack: 'quotes', tool: 'search_quotes', arguments: { query: 'life' }, expected: { page: 1, quotes: expect.any(Array) } },
-  { pack: 'quotes', tool: 'list_tags', arguments: {}, expected: { tags: expect.any(Array) } },
-  { pack: 'quotes', tool: 'list_authors', arguments: { limit: 5 }, expected: { count: 5 } },
-];
+/** Every tool of every pack, answered from the stand-in upstreams (or the quotes starter corpus). */
+export const TOOL_CASES: ToolCase[] = [...CHAIN, ...CONCERT, ...GAME, ...SPORTS, ...QUOTES];
 
 export type Dialect = 'bare' | '2025' | '2026-07-28';
 
