@@ -1,7 +1,7 @@
 import type { MeasuredRow } from './report.ts';
 
 const COLORS: Record<MeasuredRow['kind'], string> = { toolgate: '#2563eb', baseline: '#9ca3af', peer: '#f59e0b' };
-const WIDTH = 820;
+const WIDTH = 900;
 const LABEL_WIDTH = 300;
 const BAR_WIDTH = 360;
 const ROW_HEIGHT = 26;
