@@ -36,6 +36,20 @@ describe('random selection', () => {
     expect(chiSquare([...firstPlace.values()])).toBeLessThan(CRITICAL_19_DF);
   });
 
+  it('single draws (limit 1, the usual call) are uniform over the pool too, and a pool of one needs no draw', () => {
+    const engine = createQuoteEngine(corpus, { random: seededRandom(99) });
+    const counts = new Map<string, number>();
+    for (let call = 0; call < 20_000; call += 1) {
+      const [quote] = engine.random(1, { tags: 'wisdom' });
+      counts.set(quote!.id, (counts.get(quote!.id) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `q${i}`).sort());
+    expect(chiSquare([...counts.values()])).toBeLessThan(CRITICAL_19_DF);
+    expect(samplePositions(1, 1, () => {
+      throw new Error('drew for a pool of one');
+    })).toEqual([0]);
+  });
+
   it('the statistic does catch a biased sampler', () => {
     // A generator skewed towards low numbers (a power of the draw) must fail the same test.
     const skewed = seededRandom(2024);

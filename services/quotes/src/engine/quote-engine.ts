@@ -79,8 +79,11 @@ export function createQuoteEngine(corpus: Corpus, options: { random?: RandomSour
   // filters, and recomputing would allocate typed arrays on every call (GC pauses at p99).
   const pools = new PoolCache(POOL_CACHE_SIZE, Math.max(POOL_CACHE_CORPORA * quotes.length, 100_000));
   const poolFor = (filter: RandomFilter) => {
-    const key = [filter.tags, filter.author, filter.min_length, filter.max_length].map((part) => part ?? '\u0000').join('\u0001');
-    if (pools.has(key)) return pools.get(key);
+    // A template, not an array mapped and joined: this runs on every call.
+    const key = `${filter.tags ?? '\u0000'}\u0001${filter.author ?? '\u0000'}\u0001${filter.min_length ?? '\u0000'}\u0001${filter.max_length ?? '\u0000'}`;
+    // One lookup for a cached pool; `undefined` (no filter: the whole corpus) needs the second.
+    const cached = pools.get(key);
+    if (cached !== undefined || pools.has(key)) return cached;
     const byTags = filter.tags === undefined ? undefined : docsForTags(filter.tags, tagDocs, knownTags);
     const byAuthor = filter.author === undefined ? undefined : docsForAuthors(filter.author, authorDocs);
     const byFilters = byTags && byAuthor ? intersectSorted(byTags, byAuthor) : (byTags ?? byAuthor);

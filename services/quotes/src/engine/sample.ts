@@ -6,6 +6,8 @@ export type RandomSource = () => number;
  * k of random_quote (≤ 10) rejection is O(k) expected; when k reaches n it is a Fisher–Yates shuffle.
  */
 export function samplePositions(n: number, k: number, random: RandomSource): number[] {
+  // One of several, the usual call: one draw, no set or shuffle (the same draw the loop below makes).
+  if (k === 1 && n >= 1) return [n === 1 ? 0 : Math.floor(random() * n)];
   if (k >= n) {
     const all = Array.from({ length: n }, (_, i) => i);
     for (let i = n - 1; i > 0; i -= 1) {
