@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { ClientAbort } from './client-abort.ts';
+import { idleWatchFor } from './idle-watch.ts';
 import { HttpProblem } from './problem.ts';
 
 function isJsonContentType(header: string | undefined): boolean {
@@ -34,15 +35,22 @@ function checkEncoding(request: Request, contentType: string): void {
 /**
  * Reads and parses the request body under a byte limit. Read by hand rather than with
  * express.json() so that every failure is a JSON-RPC error body with the right status.
+ * Not an async function: one promise for the whole read, settled with the parsed body.
  */
-export async function readJsonBody(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
+export function readJsonBody(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
   const contentType = request.headers['content-type'];
-  if (!isJsonContentType(contentType)) throw unsupported('Content-Type must be application/json');
-  checkEncoding(request, contentType!);
+  if (!isJsonContentType(contentType)) return Promise.reject(unsupported('Content-Type must be application/json'));
+  try {
+    checkEncoding(request, contentType!);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const declared = Number(request.headers['content-length']);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (declared > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  return readParsed(request, maxBytes, idleTimeoutMs);
+}
 
-  const text = await readText(request, maxBytes, idleTimeoutMs);
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -51,29 +59,21 @@ export async function readJsonBody(request: Request, maxBytes: number, idleTimeo
 }
 
 /**
- * Collects the body with plain stream events: `for await` over the request builds an async
- * iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
+ * Collects and parses the body with plain stream events: `for await` over the request builds an
+ * async iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
  */
-function readText(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<string> {
+function readParsed(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     // A body that stops arriving holds a connection for nothing: cut it off (slow-body clients).
-    // One timer, re-armed on each chunk, instead of a new one per chunk.
-    let lastChunkAt = performance.now();
-    const onIdle = () => {
-      const idle = performance.now() - lastChunkAt;
-      if (idle < idleTimeoutMs) {
-        timer = setTimeout(onIdle, idleTimeoutMs - idle);
-        return;
-      }
+    const idle = idleWatchFor(idleTimeoutMs).watch(() => {
       cleanUp();
       request.pause();
       reject(idleBody(idleTimeoutMs));
-    };
-    let timer = setTimeout(onIdle, idleTimeoutMs);
+    });
     const onData = (chunk: Buffer) => {
-      lastChunkAt = performance.now();
+      idle.touch();
       size += chunk.length;
       if (size > maxBytes) {
         cleanUp();
@@ -86,28 +86,28 @@ function readText(request: Request, maxBytes: number, idleTimeoutMs: number): Pr
     };
     const onEnd = () => {
       cleanUp();
-      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+      try {
+        resolve(parseJson(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
     };
     // A reset or a close before the body was complete: the client went away, nothing to answer.
-    const onError = () => {
-      cleanUp();
-      reject(new ClientAbort());
-    };
-    const onClose = () => {
+    const onGone = () => {
       cleanUp();
       reject(new ClientAbort());
     };
     const cleanUp = () => {
-      clearTimeout(timer);
+      idle.stop();
       request.off('data', onData);
       request.off('end', onEnd);
-      request.off('error', onError);
-      request.off('close', onClose);
+      request.off('error', onGone);
+      request.off('close', onGone);
     };
     request.on('data', onData);
     request.on('end', onEnd);
-    request.on('error', onError);
-    request.on('close', onClose);
+    request.on('error', onGone);
+    request.on('close', onGone);
   });
 }
 
