@@ -1,8 +1,12 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
+
+const LATEST_RESPONSE = Symbol('toolgate.latestResponse');
+type TrackedSocket = Socket & { [LATEST_RESPONSE]?: ServerResponse };
 
 export interface RunningServer {
   server: Server;
@@ -32,6 +36,23 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   // Node's defaults let a slow client hold a connection for 300 s (requestTimeout) and checked
   // it only every 30 s; a trickled body is also cut by BODY_IDLE_TIMEOUT_MS (read-json-body.ts).
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
+
+  // server.close() only closes connections that are idle at that moment: a keep-alive
+  // connection whose request is still running would stay open after its answer until the
+  // shutdown timeout. Answers sent while draining therefore say `Connection: close`. Tracked
+  // per connection, and each socket notes its latest response, rather than a set entry and a
+  // close listener per request: that bookkeeping was a visible share of a cheap call. One
+  // request listener, not a second one beside the app's: emit copies the list when there are two.
+  let draining = false;
+  const connections = new Set<Socket>();
+  const closeAfter = (response: ServerResponse | undefined) => {
+    if (response && !response.headersSent) response.setHeader('connection', 'close');
+  };
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    (request.socket as TrackedSocket)[LATEST_RESPONSE] = response;
+    if (draining) closeAfter(response);
+    app(request, response);
+  };
   const server = createServer(
     {
       requestTimeout,
@@ -41,7 +62,7 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
       keepAliveTimeout: 65_000,
       connectionsCheckingInterval: Math.min(1_000, requestTimeout),
     },
-    app,
+    handle,
   );
   server.maxConnections = options.maxConnections ?? 10_000;
   server.listen(options.port, options.host);
@@ -53,18 +74,9 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
 
-  // server.close() only closes connections that are idle at that moment: a keep-alive
-  // connection whose request is still running would stay open after its answer until the
-  // shutdown timeout. Answers sent while draining therefore say `Connection: close`.
-  let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  const closeAfter = (response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader('connection', 'close');
-  };
-  server.prependListener('request', (_request, response: ServerResponse) => {
-    if (draining) closeAfter(response);
-    inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
 
   let closing: Promise<void> | undefined;
@@ -74,7 +86,7 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
       options.onDrain?.();
       // Load balancers see /readyz fail and stop sending before the listener goes away.
       if (options.drainDelayMs) await sleep(options.drainDelayMs);
-      inFlight.forEach(closeAfter);
+      for (const socket of connections) closeAfter((socket as TrackedSocket)[LATEST_RESPONSE]);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = options.shutdownTimeoutMs ?? 10_000;
