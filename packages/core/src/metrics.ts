@@ -30,7 +30,9 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
 
   // Each request resolves its series here once per pack (and tool), then only adds numbers.
   const packs = new Map<string, { statuses: Map<number, CounterSeries>; seconds: HistogramSeries }>();
-  const tools = new Map<string, { outcomes: Map<string, CounterSeries>; seconds: HistogramSeries }>();
+  // By pack, then by tool: both names are the same strings on every call, so each lookup hashes
+  // nothing new (a joined key was built and hashed afresh per call).
+  const tools = new Map<string, Map<string, { outcomes: Map<string, CounterSeries>; seconds: HistogramSeries }>>();
 
   return {
     registry,
@@ -43,9 +45,10 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       series.seconds.observe(seconds);
     },
     observeToolCall({ pack, tool, outcome, seconds }) {
-      const key = `${pack}\u0000${tool}`;
-      let series = tools.get(key);
-      if (!series) tools.set(key, (series = { outcomes: new Map(), seconds: toolSeconds.series({ pack, tool }) }));
+      let ofPack = tools.get(pack);
+      if (!ofPack) tools.set(pack, (ofPack = new Map()));
+      let series = ofPack.get(tool);
+      if (!series) ofPack.set(tool, (series = { outcomes: new Map(), seconds: toolSeconds.series({ pack, tool }) }));
       let byOutcome = series.outcomes.get(outcome);
       if (!byOutcome) series.outcomes.set(outcome, (byOutcome = toolCalls.series({ pack, tool, outcome })));
       byOutcome.inc();

@@ -17,26 +17,43 @@ export class ClientSlots {
     this.#limit = limit;
   }
 
-  /** Runs `task` in one of the client's slots; `task` learns whether it had to wait for it. */
-  async run<T>(client: string, task: (waited: boolean) => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` in one of the client's slots; `task` learns whether it had to wait for it. Not
+   * an async function: a call that finds a free slot (nearly all) costs one promise, not three.
+   */
+  run<T>(client: string, task: (waited: boolean) => Promise<T>): Promise<T> {
     let entry = this.#clients.get(client);
     if (!entry) {
       entry = { running: 0, waiting: [] };
       this.#clients.set(client, entry);
     }
-    let waited = false;
-    if (entry.running < this.#limit) {
-      entry.running += 1;
-    } else {
-      waited = true;
-      // The slot is handed over by release(): running stays the same.
-      await new Promise<void>((resolve) => entry.waiting.push(resolve));
+    const held = entry;
+    if (held.running < this.#limit) {
+      held.running += 1;
+      return this.#holding(client, held, false, task);
     }
+    // The slot is handed over by release(): running stays the same.
+    return new Promise<void>((resolve) => held.waiting.push(resolve)).then(() => this.#holding(client, held, true, task));
+  }
+
+  #holding<T>(client: string, entry: ClientEntry, waited: boolean, task: (waited: boolean) => Promise<T>): Promise<T> {
+    let running: Promise<T>;
     try {
-      return await task(waited);
-    } finally {
+      running = task(waited);
+    } catch (error) {
       this.#release(client, entry);
+      return Promise.reject(error);
     }
+    return running.then(
+      (value) => {
+        this.#release(client, entry);
+        return value;
+      },
+      (error: unknown) => {
+        this.#release(client, entry);
+        throw error;
+      },
+    );
   }
 
   /** Clients holding or waiting for a slot (for tests and metrics). */

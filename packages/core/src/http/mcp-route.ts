@@ -161,11 +161,14 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
   }
 
   async function post(request: Request, response: Response): Promise<void> {
-    const body = await readJsonBody(request, maxBodyBytes, limits.bodyIdleTimeoutMs).catch((error: unknown) => {
+    let body: unknown;
+    try {
+      body = await readJsonBody(request, maxBodyBytes, limits.bodyIdleTimeoutMs);
+    } catch (error) {
       // A body that cannot be read is served as 2025-era (the SDK's order): Accept is judged first.
       chooseFormat(request.headers.accept);
       throw error;
-    });
+    }
     if (Array.isArray(body)) checkBatchSize(body.length, limits.maxBatchSize);
     const classified = classifyRequest(body, request.headers);
     // 2026-07-28 answers one JSON body whatever Accept says (as the SDK does); only the

@@ -78,11 +78,14 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
     return resultResponse(request.id, { protocolVersion, capabilities, serverInfo, ...instructions });
   }
 
-  async function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+  // Not async: tools/call's own promise is passed on as it is, and the rest are answered at once.
+  function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+    return request.method === 'tools/call' ? handleToolsCall(request, context) : Promise.resolve(answer(request, context));
+  }
+
+  function answer(request: JsonRpcRequest, context: DispatchContext): JsonRpcResponse {
     const modern = context.dialect === 'modern';
     switch (request.method) {
-      case 'tools/call':
-        return handleToolsCall(request, context);
       case 'tools/list':
         return resultResponse(request.id, modern ? modernList({ tools: catalog.listed }) : { tools: catalog.listed });
       case 'ping':

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -5,6 +6,8 @@ import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { CLIENT_KEY_ID } from './api-key-auth.ts';
 import { CHARGE_MORE, type ChargeMore } from './batch-cost.ts';
+
+const SOCKET_CLIENT_ID = Symbol('toolgate.socketClientId');
 
 /**
  * Who a request counts against: the verified API key when auth is on, else the client IP
@@ -14,7 +17,12 @@ import { CHARGE_MORE, type ChargeMore } from './batch-cost.ts';
 export function clientIdOf(request: Request, response: Response): string {
   const keyId = response.locals[CLIENT_KEY_ID];
   if (typeof keyId === 'string') return keyId;
-  return `ip-${request.ip ?? request.socket.remoteAddress ?? 'unknown'}`;
+  const ip = request.ip;
+  if (ip !== undefined) return `ip-${ip}`;
+  // Without Express's request API (the MCP lane with no guards and no trusted proxy) the client
+  // is the socket's peer: one id per connection, made once, so each call hashes no new string.
+  const socket = request.socket as Socket & { [SOCKET_CLIENT_ID]?: string };
+  return (socket[SOCKET_CLIENT_ID] ??= `ip-${socket.remoteAddress ?? 'unknown'}`);
 }
 
 function limitHeaders(limit: number, result: RateLimiterRes): Record<string, string> {
