@@ -4,10 +4,8 @@ import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandle
 type Handle = (request: IncomingMessage, response: ServerResponse, callback?: (error?: unknown) => void) => void;
 
 export interface McpLanesOptions {
-  /** `/<segment>/mcp` → that pack's handler chain. */
+  /** `/<segment>/mcp` → that pack's handler chain, starting with the app-wide layers (the request id). */
   lanes: ReadonlyMap<string, RequestHandler>;
-  /** Run before the chain, as the app-wide layers before the packs are (the request id). */
-  first: RequestHandler;
   onError: ErrorRequestHandler;
   /**
    * Whether the chain uses Express's request/response methods (the guards do: request.ip,
@@ -27,7 +25,7 @@ export interface McpLanesOptions {
  * request still goes through the router.
  */
 export function installMcpLanes(app: Express, options: McpLanesOptions): void {
-  const { lanes, first, onError, expressApis } = options;
+  const { lanes, onError, expressApis } = options;
   const express = app as unknown as { handle: Handle; request: object; response: object };
   const routed = express.handle.bind(app);
   const withExpress = (request: Request, response: Response) => {
@@ -63,7 +61,7 @@ export function installMcpLanes(app: Express, options: McpLanesOptions): void {
       if (!expressApis) withExpress(request, response);
       routed(request, response, callback);
     };
-    run(first, request, response, (error?: unknown) => (error ? fail(error) : run(lane, request, response, next)));
+    run(lane, request, response, next);
   };
 }
 
