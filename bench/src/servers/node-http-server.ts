@@ -1,16 +1,6 @@
 import { createServer } from 'node:http';
-import { randomQuote, toolResult } from '../quote-tool.ts';
+import { nodeHttpHandler } from '../node-http-handler.ts';
 import { serveInChild } from './serve-in-child.ts';
 
 /** (c) The floor: bare node:http reads and parses the body and writes the same JSON-RPC response. */
-const server = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const { id, params } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const body = JSON.stringify({ jsonrpc: '2.0', id, result: toolResult(randomQuote(params.arguments)) });
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    response.end(body);
-  });
-});
-serveInChild(server);
+serveInChild(createServer(nodeHttpHandler));
