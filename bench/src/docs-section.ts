@@ -18,6 +18,13 @@ export interface RunFacts {
   ratios: Ratio[];
 }
 
+/** Whether other work shared the machine, by its load average at the start and the end of the run. */
+export function loadNote(run: RunFacts): string {
+  const busiest = Math.max(run.loadAverageAtStart, run.loadAverageAtEnd);
+  if (busiest >= 1.5) return 'The machine was shared with other work during the run';
+  return 'Nothing else ran on the machine, but it is a virtual machine whose neighbours still move the rounds (see "rounds min–max")';
+}
+
 export function machineLine(run: RunFacts): string {
   return `${run.date.slice(0, 10)}, Node ${run.node}, ${run.cpus} cores (${run.cpuModel ?? 'unknown CPU'}), load average ${run.loadAverageAtStart.toFixed(1)} at the start, ${run.loadAverageAtEnd.toFixed(1)} at the end`;
 }
@@ -76,7 +83,7 @@ Fixed load: ${settings.fixedRate ? `${settings.fixedRate} req/s offered for ${se
 gateway-workers the primary and both workers, from /proc); "by server CPU/req" is the ratio
 those give, steadier than req/s on a busy machine.
 
-Run of ${machineLine(run)}. The machine was shared with other work during the run: read the
+Run of ${machineLine(run)}. ${loadNote(run)}: read the
 ratios, not the absolute figures. On ${run.cpus} cores the load generator needs a core of its own,
 so a server with WORKERS=2 competes with it and cannot show what it does on a bigger machine
 (see "Every core" below).

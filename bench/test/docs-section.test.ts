@@ -1,4 +1,4 @@
-import { replaceSection, replaceSummary, SECTION_HEADING } from '../src/docs-section.ts';
+import { loadNote, replaceSection, replaceSummary, SECTION_HEADING } from '../src/docs-section.ts';
 
 describe("the bench's section of docs/benchmarks.md", () => {
   const section = `${SECTION_HEADING}\n\nnew figures\n`;
@@ -29,5 +29,14 @@ describe("the bench's rows of the summary table", () => {
 
   it('leaves a document without the markers alone', () => {
     expect(replaceSummary('# Benchmarks\n', `${start}\n| new |\n${end}`)).toBe('# Benchmarks\n');
+  });
+});
+
+describe('what the section says about the machine', () => {
+  const run = { date: '2026-11-23T00:00:00Z', node: 'v24', cpus: 2, loadAverageAtStart: 0.3, loadAverageAtEnd: 0.7 } as Parameters<typeof loadNote>[0];
+
+  it('calls the machine shared only when its load average says so', () => {
+    expect(loadNote(run)).toMatch(/^Nothing else ran on the machine/);
+    expect(loadNote({ ...run, loadAverageAtEnd: 3.3 })).toBe('The machine was shared with other work during the run');
   });
 });
