@@ -5,8 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 
-const LATEST_RESPONSE = Symbol('toolgate.latestResponse');
-type TrackedSocket = Socket & { [LATEST_RESPONSE]?: ServerResponse };
+/**
+ * node:http's own note of the response a socket is answering: set when the response takes the
+ * socket, cleared when it has finished. Not in the typings; the graceful-shutdown test fails
+ * (the drain waits out its timeout) if it ever stops meaning this.
+ */
+type SocketWithResponse = Socket & { _httpMessage?: ServerResponse | null };
 
 export interface RunningServer {
   server: Server;
@@ -40,16 +44,15 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
   // server.close() only closes connections that are idle at that moment: a keep-alive
   // connection whose request is still running would stay open after its answer until the
   // shutdown timeout. Answers sent while draining therefore say `Connection: close`. Tracked
-  // per connection, and each socket notes its latest response, rather than a set entry and a
-  // close listener per request: that bookkeeping was a visible share of a cheap call. One
-  // request listener, not a second one beside the app's: emit copies the list when there are two.
+  // per connection (each socket knows the response it is answering) rather than with a set
+  // entry and a close listener per request: that bookkeeping was a visible share of a cheap
+  // call. One request listener, not a second one beside the app's: emit copies the list then.
   let draining = false;
-  const connections = new Set<Socket>();
-  const closeAfter = (response: ServerResponse | undefined) => {
+  const connections = new Set<SocketWithResponse>();
+  const closeAfter = (response: ServerResponse | null | undefined) => {
     if (response && !response.headersSent) response.setHeader('connection', 'close');
   };
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    (request.socket as TrackedSocket)[LATEST_RESPONSE] = response;
     if (draining) closeAfter(response);
     app(request, response);
   };
@@ -86,7 +89,7 @@ export async function serve(app: Express, options: ServeOptions): Promise<Runnin
       options.onDrain?.();
       // Load balancers see /readyz fail and stop sending before the listener goes away.
       if (options.drainDelayMs) await sleep(options.drainDelayMs);
-      for (const socket of connections) closeAfter((socket as TrackedSocket)[LATEST_RESPONSE]);
+      for (const socket of connections) closeAfter(socket._httpMessage);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = options.shutdownTimeoutMs ?? 10_000;
