@@ -4,9 +4,24 @@ export interface IdleWatcher {
   stop(): void;
 }
 
-interface Watched {
-  lastActivity: number;
-  onIdle: () => void;
+/** One read's entry: the watcher it hands out, so a read costs one object, not three. */
+class WatchedRead implements IdleWatcher {
+  lastActivity = performance.now();
+  readonly onIdle: () => void;
+  readonly #watched: Set<WatchedRead>;
+
+  constructor(onIdle: () => void, watched: Set<WatchedRead>) {
+    this.onIdle = onIdle;
+    this.#watched = watched;
+  }
+
+  touch(): void {
+    this.lastActivity = performance.now();
+  }
+
+  stop(): void {
+    this.#watched.delete(this);
+  }
 }
 
 /**
@@ -17,7 +32,7 @@ interface Watched {
  */
 export class IdleWatch {
   readonly #idleMs: number;
-  readonly #watched = new Set<Watched>();
+  readonly #watched = new Set<WatchedRead>();
   #sweeper: NodeJS.Timeout | undefined;
 
   constructor(idleMs: number) {
@@ -25,18 +40,10 @@ export class IdleWatch {
   }
 
   watch(onIdle: () => void): IdleWatcher {
-    const entry: Watched = { lastActivity: performance.now(), onIdle };
-    this.#watched.add(entry);
+    const read = new WatchedRead(onIdle, this.#watched);
+    this.#watched.add(read);
     this.#sweeper ??= setInterval(() => this.#sweep(), Math.max(1, Math.floor(this.#idleMs / 4))).unref();
-    const watched = this.#watched;
-    return {
-      touch: () => {
-        entry.lastActivity = performance.now();
-      },
-      stop: () => {
-        watched.delete(entry);
-      },
-    };
+    return read;
   }
 
   #sweep(): void {
