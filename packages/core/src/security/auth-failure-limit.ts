@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
+import { addressIdOf } from './rate-limit.ts';
 
 export interface AuthFailureLimit {
   /** Runs before auth: an address that spent its failures gets 429, its key unchecked. */
@@ -10,8 +11,6 @@ export interface AuthFailureLimit {
   /** Called by auth for each missing or wrong key. */
   record(request: Request, response: Response): Promise<void>;
 }
-
-const addressOf = (request: Request) => `ip-${request.ip ?? request.socket.remoteAddress ?? 'unknown'}`;
 
 /**
  * Failed authentications per client address (AUTH_FAILURES_PER_MINUTE), so guessing keys is
@@ -23,7 +22,7 @@ export function authFailureLimit(options: { limiter: RateLimiterAbstract; limit:
   const { limiter, limit, logger } = options;
   return {
     async guard(request, response, next) {
-      const spent = await limiter.get(addressOf(request)).catch(() => null);
+      const spent = await limiter.get(addressIdOf(request)).catch(() => null);
       if (!spent || spent.consumedPoints < limit) return next();
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
       next(
@@ -33,7 +32,7 @@ export function authFailureLimit(options: { limiter: RateLimiterAbstract; limit:
       );
     },
     async record(request, response) {
-      const address = addressOf(request);
+      const address = addressIdOf(request);
       const spent = await limiter.penalty(address, 1).catch(() => null);
       // One line when an address is shut out, not one per wrong key.
       if (spent?.consumedPoints === limit) {

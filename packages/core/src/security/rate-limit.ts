@@ -16,7 +16,11 @@ const SOCKET_CLIENT_ID = Symbol('toolgate.socketClientId');
  */
 export function clientIdOf(request: Request, response: Response): string {
   const keyId = response.locals[CLIENT_KEY_ID];
-  if (typeof keyId === 'string') return keyId;
+  return typeof keyId === 'string' ? keyId : addressIdOf(request);
+}
+
+/** The client address as a counter key: `request.ip` (trusted proxies honoured), else the socket's peer. */
+export function addressIdOf(request: Request): string {
   const ip = request.ip;
   if (ip !== undefined) return `ip-${ip}`;
   // Without Express's request API (the MCP lane with no guards and no trusted proxy) the client
