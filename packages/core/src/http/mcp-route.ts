@@ -8,7 +8,6 @@ import { chargeBatch } from '../security/batch-cost.ts';
 import { clientIdOf } from '../security/rate-limit.ts';
 import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
-import { isMountPoint } from './exact-path.ts';
 import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -197,9 +196,9 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
 
   // One handler rather than a Router with a POST and an ALL route: a nested router costs a
   // noticeable share of a cheap call, and this is all it did.
-  return function mcpRoute(request: Request, response: Response, next: NextFunction): Promise<void> | void {
-    // Mounted at /<segment>/mcp: anything below it, a trailing slash included, is not ours (404).
-    if (!isMountPoint(request)) return next();
+  // Only ever reached at /<segment>/mcp exactly: createApp mounts it behind exactPath, and the
+  // MCP lane matches the exact path, so anything below it (a trailing slash too) is a 404 there.
+  return function mcpRoute(request: Request, response: Response): Promise<void> | void {
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
     throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
