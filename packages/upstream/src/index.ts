@@ -13,4 +13,4 @@ export type { BreakerOptions, RetryOptions } from './policies.ts';
 export { createRedactor } from './redact.ts';
 export { parseRetryAfter } from './retry-after.ts';
 export { upstreamEnvShape } from './env.ts';
-export { reasonFromBody } from './upstream-reason.ts';
+export { reasonFromBody, RefusedInBody } from './upstream-reason.ts';

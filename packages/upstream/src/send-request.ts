@@ -1,7 +1,7 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import { readUpstreamReason } from './upstream-reason.ts';
+import { cleanReason, readUpstreamReason, RefusedInBody } from './upstream-reason.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export interface AttemptOptions {
@@ -41,6 +41,14 @@ function describeStatus(status: number, retryAfterMs: number | undefined, reason
   if (status === 401) return `refused the credentials (HTTP 401)${because}`;
   if (status === 403) return `refused the request (HTTP 403)${because}`;
   return `request rejected (HTTP ${status})${because}`;
+}
+
+/** A parse hook's verdict that a success answer is a refusal: not retried, not a breaker strike. */
+function refusal(refused: RefusedInBody, upstream: string, url: string, status: number, redact: (text: string) => string): UpstreamError {
+  const reason = cleanReason(refused.message, redact);
+  return new UpstreamError(refused.rateLimited ? `rate limited (${reason}): try again in a minute` : `refused the request: ${reason}`, {
+    upstream, url, statusCode: status, isRetryable: false, countsAsFailure: false, upstreamMessage: reason, cause: new Error(`HTTP ${status}`),
+  });
 }
 
 /**
@@ -120,8 +128,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
   try {
     return options.parse ? options.parse(response.data) : JSON.parse(response.data);
   } catch (error) {
-    // A parse hook may decide itself what a body means (a rate limit, say).
-    if (error instanceof UpstreamError) throw error;
+    if (error instanceof RefusedInBody) throw refusal(error, upstream, url, status, redact);
     throw new UpstreamError('sent a response that is not valid JSON', {
       upstream,
       url,

@@ -43,7 +43,7 @@ export interface GetOptions<Schema extends z.ZodType> {
   ttlMs: number | ((value: z.infer<Schema>) => number);
   /**
    * Replaces JSON.parse, for an upstream that answers some cases with a body that is not JSON
-   * (Bandsintown's `{warn=Not found}`). It may throw an UpstreamError saying what the body means.
+   * (Bandsintown's `{warn=Not found}`). It throws RefusedInBody for a body that refuses the request.
    */
   parse?: (text: string) => unknown;
 }

@@ -37,7 +37,27 @@ export function readUpstreamReason(raw: string | undefined, redact: (text: strin
     return { body: undefined, message: undefined };
   }
   const reason = reasonFromBody(body);
-  if (reason === undefined) return { body, message: undefined };
-  const clean = redact(reason).replace(/\s+/g, ' ');
-  return { body, message: clean.length > REASON_LIMIT ? `${clean.slice(0, REASON_LIMIT - 1)}…` : clean };
+  return { body, message: reason === undefined ? undefined : cleanReason(reason, redact) };
+}
+
+/** An upstream's reason as errors and logs show it: secrets removed, one line, bounded. */
+export function cleanReason(reason: string, redact: (text: string) => string): string {
+  const clean = redact(reason).replace(/\s+/g, ' ').trim();
+  return clean.length > REASON_LIMIT ? `${clean.slice(0, REASON_LIMIT - 1)}…` : clean;
+}
+
+/**
+ * Thrown by a `parse` hook for a body that refuses the request under a success status (an
+ * upstream that answers HTTP 200 with an error). The client turns it into an UpstreamError
+ * with its own name, the URL and its redaction, as it does for an error status: the hook
+ * only says what the body means.
+ */
+export class RefusedInBody extends Error {
+  readonly rateLimited: boolean;
+
+  constructor(reason: string, options: { rateLimited?: boolean } = {}) {
+    super(reason);
+    this.name = 'RefusedInBody';
+    this.rateLimited = options.rateLimited ?? false;
+  }
 }

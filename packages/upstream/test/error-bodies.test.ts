@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { createMemoryCache, createUpstreamClient, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
+import { createMemoryCache, createUpstreamClient, RefusedInBody, type UpstreamClientOptions } from '../src/index.ts';
 import { exceedsJsonDepth } from '../src/json-depth.ts';
 import { RawBody, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { failure } from './support/failure.ts';
@@ -103,13 +103,21 @@ describe('bodies that are not JSON on purpose', () => {
     await expect(makeClient().get({ path: '/x', schema: list, ttlMs: 0, parse })).resolves.toEqual([]);
   });
 
-  it('let the parser say what a body means, and that counts as the parser says', async () => {
+  it('let the parser say a success answer is a refusal: worded, redacted and counted by the client', async () => {
     upstream = await startFakeUpstream(() => ({ body: new RawBody('{warn=Not found}') }));
     const client = makeClient();
     const parse = () => {
-      throw new UpstreamError('no such thing', { upstream: 'Test API', isRetryable: false, countsAsFailure: false });
+      throw new RefusedInBody(`no such thing for ${SECRET}`);
     };
-    for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: no such thing');
+    for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: refused the request: no such thing for [redacted]');
+    const rateLimited = () => {
+      throw new RefusedInBody('Rate limit exceeded', { rateLimited: true });
+    };
+    const limited = await failure(client.get({ path: '/x', schema, ttlMs: 0, parse: rateLimited }));
+    expect(limited.message).toBe('Test API: rate limited (Rate limit exceeded): try again in a minute');
+    expect(limited.statusCode).toBe(200);
+    // Not retried: one request per call.
+    expect(upstream.requests).toHaveLength(6);
     // Five answers that are not failures leave the breaker closed (it opens after three failures).
     upstream.heal();
     const ok = await failure(client.get({ path: '/x', schema, ttlMs: 0 }));

@@ -59,6 +59,12 @@ describe('Bandsintown answers that are not the answer', () => {
     expect(result.content[0]!.text).toBe('Bandsintown: refused the request: Invalid date format');
   });
 
+  it('keeps the app id out of an errorMessage sent with HTTP 200 too', async () => {
+    answer = { body: { errorMessage: `app_id ${APP_ID} is not allowed` } };
+    const result = await pack.call('events', { location: 'Berlin' });
+    expect(result.content[0]!.text).toBe('Bandsintown: refused the request: app_id [redacted] is not allowed');
+  });
+
   it('reads an errorMessage sent with a 4xx status and keeps the app id out of it', async () => {
     answer = { status: 403, body: { errorMessage: `app_id ${APP_ID} is not allowed` } };
     const result = await pack.call('events', { location: 'Berlin' });

@@ -1,4 +1,4 @@
-import { UpstreamError } from '@toolgate/upstream';
+import { RefusedInBody, UpstreamError } from '@toolgate/upstream';
 
 /** What Bandsintown says instead of an answer when the artist (or anything) is not found. */
 export const NOT_FOUND = null;
@@ -18,16 +18,14 @@ export function readBandsintownBody(text: string): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fields = body as { errorMessage?: unknown; errors?: unknown; error?: unknown };
   if (typeof fields.error === 'string' && /not found/i.test(fields.error)) return NOT_FOUND;
+  // The client words, redacts and bounds these (RefusedInBody), as it does error statuses.
   if (typeof fields.errorMessage === 'string') {
     if (/\[NotFound\]/i.test(fields.errorMessage)) return NOT_FOUND;
-    throw new UpstreamError(`refused the request: ${fields.errorMessage.slice(0, 300)}`, { upstream: 'Bandsintown', isRetryable: false, countsAsFailure: false });
+    throw new RefusedInBody(fields.errorMessage);
   }
   if (Array.isArray(fields.errors)) {
-    const said = fields.errors.filter((item): item is string => typeof item === 'string').join('; ').slice(0, 300);
-    const limited = /rate limit/i.test(said);
-    throw new UpstreamError(limited ? `rate limited (${said}): try again in a minute` : `refused the request: ${said}`, {
-      upstream: 'Bandsintown', isRetryable: false, countsAsFailure: false,
-    });
+    const said = fields.errors.filter((item): item is string => typeof item === 'string').join('; ');
+    throw new RefusedInBody(said, { rateLimited: /rate limit/i.test(said) });
   }
   return body;
 }
