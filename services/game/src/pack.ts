@@ -13,7 +13,7 @@ const optional = <T extends z.ZodType<string, string>>(schema: T) =>
   z.string().trim().optional().transform((value) => value || undefined).pipe(schema.optional());
 
 export const gameEnvSchema = z.object({
-  BRAWLSTARS_API_TOKEN: z.string().trim().optional().transform((value) => value || undefined),
+  BRAWLSTARS_API_TOKEN: optional(z.string()),
   BRAWLSTARS_BASE_URL: z.url().default('https://api.brawlstars.com/v1'),
   BRAWLIFY_BASE_URL: optional(z.url()),
   BRAWLIFY_MIRROR_URL: optional(z.union([z.literal('none'), z.url()], { error: 'a URL, or none' })),

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 
 export interface HostFallback {
   get<Schema extends z.ZodType>(options: GetOptions<Schema>): Promise<z.infer<Schema>>;
-  close(): Promise<void>;
 }
 
 /** How long a host that stood in for a failing one keeps being asked first. */
@@ -22,7 +21,8 @@ function explain(error: UpstreamError): string {
 /**
  * The same keyless API on several hosts (Brawlify and its mirror). Each request goes to the host that last
  * answered, then to the others when it fails; after PREFER_FOR_MS the first host is tried first
- * again. A 404 is an answer, not a failure: the other host would say the same.
+ * again. A 404 is an answer, not a failure: the other host would say the same. The hosts belong to
+ * the caller, which closes them.
  */
 export function createHostFallback(hosts: UpstreamClient[], now: () => number = Date.now): HostFallback {
   let preferred = 0;
@@ -48,9 +48,6 @@ export function createHostFallback(hosts: UpstreamClient[], now: () => number = 
       const forbidden = failures.some((failure) => failure.statusCode === 401 || failure.statusCode === 403);
       if (failures.length === 1 && !forbidden) throw failures[0]!;
       throw new ToolError(failures.map(explain).join('; then '));
-    },
-    async close() {
-      await Promise.all(hosts.map((host) => host.close()));
     },
   };
 }
