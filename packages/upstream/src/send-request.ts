@@ -129,6 +129,8 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     return options.parse ? options.parse(response.data) : JSON.parse(response.data);
   } catch (error) {
     if (error instanceof RefusedInBody) throw refusal(error, upstream, url, status, redact);
+    // A hook with wording of its own (TheSportsDB's key advice) says it as a whole UpstreamError.
+    if (error instanceof UpstreamError) throw error;
     throw new UpstreamError('sent a response that is not valid JSON', {
       upstream,
       url,

@@ -43,7 +43,8 @@ export interface GetOptions<Schema extends z.ZodType> {
   ttlMs: number | ((value: z.infer<Schema>) => number);
   /**
    * Replaces JSON.parse, for an upstream that answers some cases with a body that is not JSON
-   * (Bandsintown's `{warn=Not found}`). It throws RefusedInBody for a body that refuses the request.
+   * (Bandsintown's `{warn=Not found}`). It throws RefusedInBody for a body that refuses the request
+   * (worded and redacted by the client), or an UpstreamError already worded in full.
    */
   parse?: (text: string) => unknown;
 }

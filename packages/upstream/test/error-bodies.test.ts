@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { createMemoryCache, createUpstreamClient, RefusedInBody, type UpstreamClientOptions } from '../src/index.ts';
+import { createMemoryCache, createUpstreamClient, RefusedInBody, UpstreamError, type UpstreamClientOptions } from '../src/index.ts';
 import { exceedsJsonDepth } from '../src/json-depth.ts';
 import { RawBody, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { failure } from './support/failure.ts';
@@ -118,6 +118,21 @@ describe('bodies that are not JSON on purpose', () => {
     expect(limited.statusCode).toBe(200);
     // Not retried: one request per call.
     expect(upstream.requests).toHaveLength(6);
+    // Five answers that are not failures leave the breaker closed (it opens after three failures).
+    upstream.heal();
+    const ok = await failure(client.get({ path: '/x', schema, ttlMs: 0 }));
+    expect(ok.message).toContain('not valid JSON');
+  });
+});
+
+describe('a parser with wording of its own', () => {
+  it('throws an UpstreamError that is passed on as it is, and counts as the parser says', async () => {
+    upstream = await startFakeUpstream(() => ({ body: new RawBody('{warn=Not found}') }));
+    const client = makeClient();
+    const parse = () => {
+      throw new UpstreamError('no such thing', { upstream: 'Test API', isRetryable: false, countsAsFailure: false });
+    };
+    for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: no such thing');
     // Five answers that are not failures leave the breaker closed (it opens after three failures).
     upstream.heal();
     const ok = await failure(client.get({ path: '/x', schema, ttlMs: 0 }));
