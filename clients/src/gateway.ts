@@ -1,6 +1,6 @@
 import { startServer, type RunningServer } from '@toolgate/core';
 import { packModules } from '@toolgate/gateway';
-import { freePort } from './free-port.ts';
+import { freePort } from '@toolgate/test-support';
 import type { Mode } from './types.ts';
 
 export const API_KEY = 'client-matrix-key-4f1c9e';

@@ -1,4 +1,4 @@
-export { freePort } from './free-port.ts';
+export { freePort } from '@toolgate/test-support';
 export { nginxBinary, renderNginx, startNginx, testNginxConfig, upstreamsVariable } from './nginx-process.ts';
 export type { RenderOptions, RunningNginx, Upstreams } from './nginx-process.ts';
 export { echoTarget, productTarget, selectTargets, PRODUCT_PACKS } from './pack-targets.ts';

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './free-port.ts';
+import { freePort } from '@toolgate/test-support';
 import { renderScript } from './repo.ts';
 
 const run = promisify(execFile);

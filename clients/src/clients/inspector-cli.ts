@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { outcomeOf } from '../mcp-session.ts';
-import { freePort } from '../free-port.ts';
+import { freePort } from '@toolgate/test-support';
 import { CLI_HOME, cliError, firstJson, runCli } from '../run-cli.ts';
 import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 

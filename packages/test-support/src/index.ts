@@ -3,3 +3,4 @@ export type { RedisServer } from './redis-server.ts';
 export { startAuthorizationServer } from './authorization-server.ts';
 export type { AuthorizationServer } from './authorization-server.ts';
 export { MemoryOAuthProvider } from './memory-oauth-provider.ts';
+export { freePort } from './free-port.ts';

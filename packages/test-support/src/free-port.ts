@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A port that was free a moment ago on 127.0.0.1 (nginx needs a number before it starts). */
+/** A port that was free a moment ago on 127.0.0.1, for a listener that must be named before it starts (nginx, a CLI). */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
