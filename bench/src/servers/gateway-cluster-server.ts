@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { runMain } from '@toolgate/core';
 import { packModules } from '@toolgate/gateway';
+import { GATEWAY_BENCH_ENV } from '../gateway-env.ts';
 
 /**
  * The all-in-one gateway with WORKERS=2, started by the gateway's own runMain: this process
@@ -9,8 +10,8 @@ import { packModules } from '@toolgate/gateway';
  * worker that listens, and the CPU time asked for is the whole group's (primary + workers,
  * from /proc: Linux only; elsewhere the primary's alone, which the report would show).
  */
-process.env.WORKERS = process.env.BENCH_GATEWAY_WORKERS ?? '2';
-Object.assign(process.env, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUOTES_SEGMENT: 'bench' });
+// The one-process gateway's settings (as pnpm start runs it), with the workers asked for.
+Object.assign(process.env, GATEWAY_BENCH_ENV, { WORKERS: process.env.BENCH_GATEWAY_WORKERS ?? '2' });
 
 const TICKS_PER_SECOND = 100;
 function cpuMicrosOf(pid: number): number {
