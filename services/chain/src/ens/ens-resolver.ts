@@ -4,8 +4,7 @@ import { isEnsName } from '../address.ts';
 import type { CoalescingCache } from '../cache/coalescing-cache.ts';
 import type { ChainClient } from '../chain-clients.ts';
 import type { ChainRegistry, SupportedChain } from '../chain-registry.ts';
-import { isContractRefusal, nodeFailure } from '../upstream/json-rpc.ts';
-import { ethCall } from '../upstream/rpc-token-source.ts';
+import { ethCall, resultOf } from '../upstream/rpc-token-source.ts';
 
 const registryAbi = new Interface(['function resolver(bytes32 node) view returns (address)']);
 const resolverAbi = new Interface(['function addr(bytes32 node) view returns (address)']);
@@ -29,13 +28,11 @@ export interface AddressResolver {
  */
 export function createEnsResolver(options: { chains: ChainRegistry; clients: (chain: SupportedChain) => ChainClient; cache: CoalescingCache<string> }): AddressResolver {
   const read = async (client: ChainClient, to: string, data: string, signal?: AbortSignal) => {
-    const outcome = await client.rpc.call(ethCall(to, data), signal);
-    if (!outcome.ok) {
-      if (isContractRefusal(outcome)) return ZeroAddress;
-      throw nodeFailure(client.label, outcome);
-    }
+    // A contract that refuses resolves to nothing; a node failure is thrown.
+    const raw = resultOf(await client.rpc.call(ethCall(to, data), signal), client.label);
+    if (raw === undefined) return ZeroAddress;
     try {
-      return getAddress(String(coder.decode(['address'], String(outcome.result))[0]));
+      return getAddress(String(coder.decode(['address'], String(raw))[0]));
     } catch {
       return ZeroAddress;
     }
