@@ -18,6 +18,8 @@ export interface AttemptOptions {
   /** Bodies larger than this are refused while they arrive. */
   maxResponseBytes: number;
   redact: (text: string) => string;
+  /** Whether the client sends a key or token: a bare 401/403 then means that credential was refused. */
+  sendsCredentials: boolean;
   /** Replaces JSON.parse for an upstream that answers some cases with a body that is not JSON. */
   parse?: (text: string) => unknown;
 }
@@ -31,12 +33,16 @@ export function displayUrl(url: string, params: AttemptOptions['params'], redact
 }
 
 /** The status in words; the upstream's own reason, when it gave one, says more than we can guess. */
-function describeStatus(status: number, retryAfterMs: number | undefined, reason: string | undefined): string {
+function describeStatus(status: number, retryAfterMs: number | undefined, reason: string | undefined, sendsCredentials: boolean): string {
   const retryIn = retryAfterMs === undefined ? '' : `, retry in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
   const because = reason === undefined ? '' : `: ${reason}`;
   if (status === 429) return `rate limited (HTTP 429${retryIn})${because}`;
   if (status >= 500) return `server error (HTTP ${status}${retryIn})${because}`;
-  if (reason === undefined && (status === 401 || status === 403)) return `refused the credentials (HTTP ${status}): check the API key or token`;
+  if (reason === undefined && (status === 401 || status === 403)) {
+    return sendsCredentials
+      ? `refused the credentials (HTTP ${status}): check the API key or token`
+      : `refused the request (HTTP ${status}); no API key or token was sent, so the host either wants one or is turning this server away`;
+  }
   // A 403 with a reason may be about something else than the key (the caller's IP, say).
   if (status === 401) return `refused the credentials (HTTP 401)${because}`;
   if (status === 403) return `refused the request (HTTP 403)${because}`;
@@ -46,7 +52,8 @@ function describeStatus(status: number, retryAfterMs: number | undefined, reason
 /** A parse hook's verdict that a success answer is a refusal: not retried, not a breaker strike. */
 function refusal(refused: RefusedInBody, upstream: string, url: string, status: number, redact: (text: string) => string): UpstreamError {
   const reason = cleanReason(refused.message, redact);
-  return new UpstreamError(refused.rateLimited ? `rate limited (${reason}): try again in a minute` : `refused the request: ${reason}`, {
+  const wording = refused.describe?.(reason) ?? (refused.rateLimited ? `rate limited (${reason}): try again in a minute` : `refused the request: ${reason}`);
+  return new UpstreamError(wording, {
     upstream, url, statusCode: status, isRetryable: false, countsAsFailure: false, upstreamMessage: reason, cause: new Error(`HTTP ${status}`),
   });
 }
@@ -108,7 +115,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     const retryable = status === 429 || status >= 500 || status === 408;
     const reason = readUpstreamReason(typeof response.data === 'string' ? response.data : undefined, redact);
-    throw new UpstreamError(describeStatus(status, retryAfterMs, reason.message), {
+    throw new UpstreamError(describeStatus(status, retryAfterMs, reason.message, options.sendsCredentials), {
       upstream,
       url,
       statusCode: status,
@@ -129,8 +136,6 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     return options.parse ? options.parse(response.data) : JSON.parse(response.data);
   } catch (error) {
     if (error instanceof RefusedInBody) throw refusal(error, upstream, url, status, redact);
-    // A hook with wording of its own (TheSportsDB's key advice) says it as a whole UpstreamError.
-    if (error instanceof UpstreamError) throw error;
     throw new UpstreamError('sent a response that is not valid JSON', {
       upstream,
       url,

@@ -44,7 +44,7 @@ export interface GetOptions<Schema extends z.ZodType> {
   /**
    * Replaces JSON.parse, for an upstream that answers some cases with a body that is not JSON
    * (Bandsintown's `{warn=Not found}`). It throws RefusedInBody for a body that refuses the request
-   * (worded and redacted by the client), or an UpstreamError already worded in full.
+   * (redacted by the client, and worded by it unless the hook words it).
    */
   parse?: (text: string) => unknown;
 }
@@ -81,6 +81,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ];
   const http = options.http ?? axios.create({ lookup });
   const redact = createRedactor(options.secrets ?? []);
+  // Every credential a client sends is among its secrets (they must be redacted): none set, none sent.
+  const sendsCredentials = (options.secrets ?? []).some(Boolean);
   const policies = createPolicies(options.timeoutMs, options.retry, options.breaker);
   const inFlight = new Map<string, Promise<unknown>>();
   let openedAt = 0;
@@ -92,7 +94,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger };
   const attemptOptions = (url: string, signal: AbortSignal) => ({
-    upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact,
+    upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact, sendsCredentials,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   const conform = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {

@@ -50,14 +50,17 @@ export function cleanReason(reason: string, redact: (text: string) => string): s
  * Thrown by a `parse` hook for a body that refuses the request under a success status (an
  * upstream that answers HTTP 200 with an error). The client turns it into an UpstreamError
  * with its own name, the URL and its redaction, as it does for an error status: the hook
- * only says what the body means.
+ * only says what the body means, and may word it (`describe` gets the reason already redacted
+ * and bounded, so no wording can carry a secret the upstream echoed).
  */
 export class RefusedInBody extends Error {
   readonly rateLimited: boolean;
+  readonly describe: ((reason: string) => string) | undefined;
 
-  constructor(reason: string, options: { rateLimited?: boolean } = {}) {
+  constructor(reason: string, options: { rateLimited?: boolean; describe?: (reason: string) => string } = {}) {
     super(reason);
     this.name = 'RefusedInBody';
     this.rateLimited = options.rateLimited ?? false;
+    this.describe = options.describe;
   }
 }

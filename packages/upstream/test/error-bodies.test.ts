@@ -63,6 +63,14 @@ describe('error bodies', () => {
     expect(error.body).toBeUndefined();
   });
 
+  it('does not blame a key on a client that sends none (no secret set)', async () => {
+    upstream = await startFakeUpstream(() => ({ status: 401, body: new RawBody('<html>Unauthorized</html>') }));
+    for (const secrets of [[], [undefined], ['']]) {
+      const error = await failure(makeClient({ secrets }).get({ path: '/x', schema, ttlMs: 0 }));
+      expect(error.message).toBe('Test API: refused the request (HTTP 401); no API key or token was sent, so the host either wants one or is turning this server away');
+    }
+  });
+
   it('says why a 5xx happened when the upstream says', async () => {
     upstream = await startFakeUpstream(() => ({ status: 503, body: { reason: 'inMaintenance', message: 'Server is in maintenance' } }));
     const error = await failure(makeClient({ retry: { retries: 0 } }).get({ path: '/x', schema, ttlMs: 0 }));
@@ -126,17 +134,31 @@ describe('bodies that are not JSON on purpose', () => {
 });
 
 describe('a parser with wording of its own', () => {
-  it('throws an UpstreamError that is passed on as it is, and counts as the parser says', async () => {
-    upstream = await startFakeUpstream(() => ({ body: new RawBody('{warn=Not found}') }));
+  it("words the refusal itself, from the reason the client has already redacted", async () => {
+    upstream = await startFakeUpstream(() => ({ body: new RawBody(`{"Message":"Invalid key ${SECRET}"}`) }));
     const client = makeClient();
-    const parse = () => {
-      throw new UpstreamError('no such thing', { upstream: 'Test API', isRetryable: false, countsAsFailure: false });
+    const parse = (text: string) => {
+      throw new RefusedInBody((JSON.parse(text) as { Message: string }).Message, { describe: (reason) => `refused the API key: "${reason}". Set TEST_KEY` });
     };
-    for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: no such thing');
-    // Five answers that are not failures leave the breaker closed (it opens after three failures).
+    for (let i = 0; i < 5; i += 1) {
+      const error = await failure(client.get({ path: '/x', schema, ttlMs: 0, parse }));
+      expect(error.message).toBe('Test API: refused the API key: "Invalid key [redacted]". Set TEST_KEY');
+      expect(error.isRetryable).toBe(false);
+    }
+    // Five refusals are not failures: the breaker (three failures) stays closed.
     upstream.heal();
     const ok = await failure(client.get({ path: '/x', schema, ttlMs: 0 }));
-    expect(ok.message).toContain('not valid JSON');
+    expect(ok.message).toContain('did not have the expected shape');
+  });
+
+  it('does not pass on an UpstreamError a parser throws: only RefusedInBody is worded and redacted by the client', async () => {
+    upstream = await startFakeUpstream(() => ({ body: { ok: true } }));
+    const parse = () => {
+      throw new UpstreamError(`key ${SECRET} refused`, { upstream: 'Test API', isRetryable: false });
+    };
+    const error = await failure(makeClient().get({ path: '/x', schema, ttlMs: 0, parse }));
+    expect(error.message).toBe('Test API: sent a response that is not valid JSON');
+    expect(JSON.stringify({ message: error.message, cause: String(error.cause) })).not.toContain(SECRET);
   });
 });
 

@@ -82,6 +82,19 @@ describe('events_by_day (sports pack, TheSportsDB)', () => {
     expect(failed.content[0]!.text).not.toContain('not-a-key-77');
   });
 
+  it('redacts the key when a 200 body echoes it, in the invalid-key advice and in any other lone Message', async () => {
+    // Hand-written bodies: the recorded refusals do not echo the key, but nothing stops one from doing so.
+    await start(PREMIUM);
+    upstream.inject({ kind: 'body', body: { Message: `Invalid Premium API key: ${PREMIUM}` } }, 1);
+    const invalid = await pack.call('events_by_day', { date: '2026-03-03' });
+    expect(invalid.content[0]!.text).toBe(
+      'TheSportsDB: refused the API key: "Invalid Premium API key: [redacted]". Set THESPORTSDB_API_KEY to a valid key: 123 is the free public key; premium keys come from https://www.thesportsdb.com/pricing',
+    );
+    upstream.inject({ kind: 'body', body: { Message: `Too many requests from key ${PREMIUM}` } }, 1);
+    const other = await pack.call('events_by_day', { date: '2026-03-04' });
+    expect(other.content[0]!.text).toBe('TheSportsDB: refused the request: Too many requests from key [redacted]');
+  });
+
   it('reads an empty body and {"Message":"No data found"} as no events, and a body without `events` as a changed API', async () => {
     await start(PREMIUM);
     upstream.inject({ kind: 'body', body: new RawBody('') }, 1);
