@@ -66,7 +66,12 @@ the same Node, on 127.0.0.1:
   engine. **gateway-2026**: the same with a 2026-07-28 call. **gateway-workers**: the gateway's
   own \`runMain\` with \`WORKERS=2\`. **toolgate**: one pack built with \`createApp\`.
 - **node-http** (the limit): bare \`node:http\` reading and parsing the body and writing the same
-  JSON; **express**: Express 5 and \`express.json()\`, no MCP layer.
+  JSON; **express**: Express 5 and \`express.json()\`, no MCP layer. **feature-floor**: \`node:http\`
+  plus only the work the issue says every gateway call keeps (a request id taken or made and
+  echoed, the gateway's request and tool-call metrics, a bounded body, a JSON-RPC envelope check,
+  arguments and result validated by the tool's zod schemas, the tool awaited), none of the rest
+  (\`bench/src/feature-floor-handler.ts\`). A gateway that keeps those does at least this much per
+  call, so "feature floor / bare node:http" is about the best "gateway / bare node:http" can be.
 - **peers**, pinned in \`bench/package.json\`, each set up stateless as its README shows, with the
   same zod schemas and a JSON answer where the framework offers one: mcp-lite, tmcp with
   @tmcp/transport-http (both on Hono's node adapter), @hono/mcp (SDK v1 McpServer per request),

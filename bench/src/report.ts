@@ -30,6 +30,8 @@ export const FASTEST_PEER = '(fastest peer)';
 const RATIOS: Omit<Ratio, 'value'>[] = [
   { name: 'gateway / bare node:http (the limit)', numerator: 'gateway', denominator: 'node-http', target: 0.8 },
   { name: 'gateway / fastest peer framework', numerator: 'gateway', denominator: FASTEST_PEER, target: 2 },
+  { name: 'feature floor / bare node:http (about the best the first can be)', numerator: 'feature-floor', denominator: 'node-http' },
+  { name: 'gateway / feature floor', numerator: 'gateway', denominator: 'feature-floor' },
   { name: 'gateway / Express without an MCP layer', numerator: 'gateway', denominator: 'express' },
   { name: 'gateway / SDK v2, both on the 2026-07-28 call', numerator: 'gateway-2026', denominator: 'sdk-v2-2026' },
   { name: 'gateway WORKERS=2 / gateway WORKERS=1', numerator: 'gateway-workers', denominator: 'gateway' },

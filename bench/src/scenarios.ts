@@ -71,6 +71,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'gateway-workers', kind: 'toolgate', server: 'gateway-cluster-server.ts', dialect: '2025', description: 'toolgate all-in-one gateway, WORKERS=2 (node:cluster)' },
   { name: 'toolgate', kind: 'toolgate', server: 'toolgate-server.ts', dialect: '2025', description: 'toolgate, one pack (createApp)' },
   { name: 'node-http', kind: 'baseline', server: 'node-http-server.ts', dialect: '2025', description: 'bare node:http: parse body, write the same JSON (the limit)' },
+  { name: 'feature-floor', kind: 'baseline', server: 'feature-floor-server.ts', dialect: '2025', description: 'node:http plus only what every gateway call keeps: request id, metrics, bounded body, envelope check, zod in and out' },
   { name: 'express', kind: 'baseline', server: 'express-server.ts', dialect: '2025', description: 'Express 5, express.json() + handler, no MCP layer' },
   { name: 'mcp-lite', kind: 'peer', server: 'mcp-lite-server.ts', dialect: '2025', protocolVersion: '2025-06-18', description: 'mcp-lite 0.10.0 (Hono node adapter)' },
   { name: 'tmcp', kind: 'peer', server: 'tmcp-server.ts', dialect: '2025', description: 'tmcp 1.20.0 + @tmcp/transport-http 0.9.0' },
