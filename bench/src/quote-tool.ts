@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The tool every benchmark server serves: `random_quote` as the quotes pack defines it (same
- * name, input and output schemas), called with `author: "socrates"`, whom the starter corpus
+ * The tool every benchmark server serves: `random_quote` with the quotes pack's name and the
+ * input fields and quote shape it has, called with `author: "socrates"`, whom the starter corpus
  * quotes once, so every server gives the same answer. The peers answer from this constant;
- * the gateway looks it up in its real quote engine (a little more work, not less).
+ * the gateway looks it up in its real quote engine, and its own schemas also carry
+ * `min_length`/`max_length`, an ordering check and a one-or-list output union (a little more
+ * work for the gateway, not less).
  */
 export const quoteInput = z.object({
   limit: z.number().int().min(1).max(10).optional().describe('Number of quotes, 1 to 10 (default 1).'),
