@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRedactor } from '@toolgate/upstream';
 import { mapAlchemyBalances } from '../src/upstream/alchemy-balances.ts';
 import { mapAlchemyMetadata } from '../src/upstream/alchemy-token-source.ts';
@@ -7,9 +6,11 @@ import { decodeTokenText, encodeSymbol } from '../src/upstream/erc20.ts';
 import { createJsonRpc } from '../src/upstream/json-rpc.ts';
 import { createResilientTransport } from '../src/upstream/resilient-transport.ts';
 import { startDevChain, type DevChain } from './support/dev-chain.ts';
+import { alchemyFixture } from './support/fake-alchemy.ts';
 import { startCountingProxy, type LocalServer } from './support/local-server.ts';
 
-const recorded = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/alchemy/${name}.json`, import.meta.url), 'utf8')).result;
+// The mappers take the shapes their schemas parsed: a recording is handed over as it is.
+const recorded = (name: string): any => alchemyFixture(name).result;
 
 describe("Alchemy's recorded results, mapped", () => {
   it('takes complete metadata, and refuses to trust empty or null facts', () => {
