@@ -89,9 +89,9 @@ export function createSportsDbApi(upstream: UpstreamClient, apiKey: string, now:
     },
     async leagueTable(leagueId, season) {
       const body = await get('lookuptable.php', 'table', { l: leagueId, s: season }, schemas.tableEnvelope, ttl.TABLE_TTL_MS);
-      const rows = recordsOf(body.table, 'lookuptable.php');
-      const table = listing('lookuptable.php', rows, mapStanding);
-      const first = rows[0];
+      const table = listing('lookuptable.php', body.table, mapStanding);
+      // listing() has refused a string where the rows belong.
+      const first = Array.isArray(body.table) ? body.table[0] : undefined;
       return { ...table, season: first?.strSeason ?? season ?? null, league: first?.strLeague ?? null, updated_at: toUpdatedAt(first?.dateUpdated) };
     },
     async event(id) {
