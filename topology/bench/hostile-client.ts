@@ -4,8 +4,7 @@
 // The quotes pack serves the full Quotable corpus when /work/shared/data/quotable (or
 // TOOLGATE_QUOTABLE_DIR) exists, else its starter corpus.
 import { existsSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
-import { startRedisServer } from '@toolgate/test-support';
+import { openStalledBody, probeHealthz, startRedisServer } from '@toolgate/test-support';
 import { postRpc, productTarget, startNginx, startService, toolCall, type RunningService } from '../src/index.ts';
 
 const corpus = process.env.TOOLGATE_QUOTABLE_DIR ?? '/work/shared/data/quotable';
@@ -22,22 +21,6 @@ const report = (what: string, value: string) => {
   process.stdout.write(`${what}: ${value}\n`);
 };
 
-/** Polls /healthz back to back until `until` settles; the slowest answer, in ms. */
-async function worstHealthz(url: string, until: Promise<unknown>): Promise<{ worst: number; probes: number }> {
-  let done = false;
-  void until.finally(() => (done = true));
-  let worst = 0;
-  let probes = 0;
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${url}/healthz`);
-    worst = Math.max(worst, performance.now() - started);
-    probes += 1;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { worst, probes };
-}
-
 async function rssMiB(url: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   return Number(/^toolgate_process_resident_memory_bytes (\S+)$/m.exec(text)?.[1]) / 1_048_576;
@@ -45,21 +28,14 @@ async function rssMiB(url: string): Promise<number> {
 
 /** Opens `count` connections that send headers and part of a body, then nothing more. */
 async function slowBodies(url: string, path: string, count: number) {
-  const { hostname, port } = new URL(url);
   const outcomes: { status: string; heldMs: number }[] = [];
   const opened = performance.now();
   const sockets: Promise<void>[] = [];
   for (let index = 0; index < count; index += 1) {
     sockets.push(
       new Promise<void>((resolve) => {
-        const socket: Socket = connect(Number(port), hostname, () => {
-          socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
-        });
-        let first = '';
-        socket.on('data', (chunk: Buffer) => (first ||= chunk.toString().split('\r\n', 1)[0]!));
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          outcomes.push({ status: first.replace(/^HTTP\/1\.1 /, '') || 'closed without an answer', heldMs: performance.now() - opened });
+        openStalledBody(url, path, (statusLine) => {
+          outcomes.push({ status: statusLine.replace(/^HTTP\/1\.1 /, '') || 'closed without an answer', heldMs: performance.now() - opened });
           resolve();
         });
       }),
@@ -81,16 +57,16 @@ try {
   const refused = await postRpc(`${pack.url}/quotes/mcp`, batchOf(101, (id) => toolCall(id, 'random_quote', {})));
   report('largest batch accepted (MAX_BATCH_SIZE default)', `100 messages → HTTP ${accepted.status}; 101 → HTTP ${refused.status}`);
 
-  const idle = await worstHealthz(pack.url, new Promise((resolve) => setTimeout(resolve, 1_000)));
-  report('/healthz, idle: worst of 1 s of probes', `${idle.worst.toFixed(1)} ms (${idle.probes} probes)`);
+  const idle = await probeHealthz(pack.url, new Promise((resolve) => setTimeout(resolve, 1_000)), 10);
+  report('/healthz, idle: worst of 1 s of probes', `${idle.worstMs.toFixed(1)} ms (${idle.probes} probes)`);
 
   const worstStarted = performance.now();
   const worst = postRpc(`${pack.url}/quotes/mcp`, batchOf(100, worstMember));
-  const during = await worstHealthz(pack.url, worst);
+  const during = await probeHealthz(pack.url, worst, 10);
   const worstReply = await worst;
   report(
     "/healthz while one client's worst request runs (100 × search_quotes limit 100)",
-    `worst ${during.worst.toFixed(1)} ms over ${during.probes} probes; the request took ${((performance.now() - worstStarted) / 1000).toFixed(2)} s, answered HTTP ${worstReply.status} with ${(worstReply.text.length / 1_048_576).toFixed(2)} MiB`,
+    `worst ${during.worstMs.toFixed(1)} ms over ${during.probes} probes; the request took ${((performance.now() - worstStarted) / 1000).toFixed(2)} s, answered HTTP ${worstReply.status} with ${(worstReply.text.length / 1_048_576).toFixed(2)} MiB`,
   );
 
   const rssBefore = await rssMiB(pack.url);
@@ -98,11 +74,11 @@ try {
   let rssPeak = rssBefore;
   const sampler = setInterval(() => void rssMiB(pack.url).then((value) => (rssPeak = Math.max(rssPeak, value)), () => undefined), 200);
   const eightStarted = performance.now();
-  const duringEight = await worstHealthz(pack.url, eight);
+  const duringEight = await probeHealthz(pack.url, eight, 10);
   clearInterval(sampler);
   report(
     '/healthz while eight such requests run at once',
-    `worst ${duringEight.worst.toFixed(1)} ms over ${duringEight.probes} probes; they took ${((performance.now() - eightStarted) / 1000).toFixed(2)} s; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MiB`,
+    `worst ${duringEight.worstMs.toFixed(1)} ms over ${duringEight.probes} probes; they took ${((performance.now() - eightStarted) / 1000).toFixed(2)} s; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MiB`,
   );
 
   // 2. Connections: straight to the pack (BODY_IDLE_TIMEOUT_MS 10 s, MAX_CONNECTIONS 10,000) and through nginx.

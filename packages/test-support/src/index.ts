@@ -4,3 +4,4 @@ export { startAuthorizationServer } from './authorization-server.ts';
 export type { AuthorizationServer } from './authorization-server.ts';
 export { MemoryOAuthProvider } from './memory-oauth-provider.ts';
 export { freePort } from './free-port.ts';
+export { openStalledBody, probeHealthz } from './load-probes.ts';

@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connect } from 'node:net';
 import { cpus } from 'node:os';
+import { openStalledBody, probeHealthz } from '@toolgate/test-support';
 import autocannon from 'autocannon';
 import { baselineArguments, type JsonSchema } from '../test/fuzz/json-schema-values.ts';
 
@@ -62,7 +62,6 @@ for (let index = 0; index < batches.length; index += 1) requests.splice(Math.min
  * longest a stalled connection was held.
  */
 function stallBodies(until: Promise<unknown>) {
-  const { hostname, port } = new URL(url);
   const stats = { opened: 0, cut: 0, longestHeldMs: 0 };
   let done = false;
   void until.finally(() => (done = true));
@@ -70,11 +69,7 @@ function stallBodies(until: Promise<unknown>) {
     if (done) return;
     stats.opened += 1;
     const openedAt = performance.now();
-    const socket = connect(Number(port), hostname, () => socket.write(`POST /${segments[0]}/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`));
-    socket.on('error', () => undefined);
-    // Read what comes back (the 408): a paused socket never sees the server close it.
-    socket.resume();
-    socket.on('close', () => {
+    const socket = openStalledBody(url, `/${segments[0]}/mcp`, () => {
       if (done) return;
       stats.cut += 1;
       stats.longestHeldMs = Math.max(stats.longestHeldMs, performance.now() - openedAt);
@@ -86,20 +81,6 @@ function stallBodies(until: Promise<unknown>) {
   return stats;
 }
 
-/** /healthz every 50 ms while `until` runs: the slowest answer in ms. */
-async function probeHealth(until: Promise<unknown>): Promise<number> {
-  let done = false;
-  void until.finally(() => (done = true));
-  let worst = 0;
-  while (!done) {
-    const started = performance.now();
-    await fetch(`${url}/healthz`).then((response) => response.arrayBuffer());
-    worst = Math.max(worst, performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return worst;
-}
-
 const run = (duration: number) => autocannon({ url, connections: CONNECTIONS, duration, requests, timeout: 10 });
 await run(3); // warm-up: JIT, pools and caches settle before the baseline is taken
 const heapStart = await heapAfterGcMiB();
@@ -109,9 +90,9 @@ const sampler = setInterval(() => void rssMiB().then((value) => (rssPeak = Math.
 // autocannon answers a thenable; a real promise lets the side loads wait on it too.
 const running = Promise.resolve(run(SECONDS));
 const slow = stallBodies(running);
-const healthWorst = probeHealth(running);
+const healthWorst = probeHealthz(url, running, 50);
 const result = await running;
-const worstHealthMs = await healthWorst;
+const { worstMs: worstHealthMs } = await healthWorst;
 clearInterval(sampler);
 await new Promise((resolve) => setTimeout(resolve, 2_000));
 const heapEnd = await heapAfterGcMiB();
