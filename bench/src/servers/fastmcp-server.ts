@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@toolgate/test-support';
 import { FastMCP } from 'fastmcp';
 import { QUOTE_TOOL, quoteInput, quoteOutput, randomQuote, toolResult } from '../quote-tool.ts';
 import { announcePort } from './serve-in-child.ts';
@@ -14,11 +14,6 @@ server.addTool({
   execute: async (args) => toolResult(randomQuote(args)),
 });
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 await server.start({ transportType: 'httpStream', httpStream: { port, host: '127.0.0.1', endpoint: '/bench/mcp', stateless: true, enableJsonResponse: true } });
 announcePort(port, () => void server.stop().then(() => process.exit(0)));
