@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { join } from 'node:path';
+import { approveLogin } from '../approve-login.ts';
 import { sdkSession } from '../mcp-session.ts';
 import { BIN, CLI_HOME } from '../run-cli.ts';
 import type { ClientUnderTest, Credentials, Session } from '../types.ts';
@@ -19,11 +20,8 @@ function authorizeWhenAsked(stderr: Pick<NodeJS.EventEmitter, 'on'>, log: string
     const url = /(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)/.exec(buffered)?.[1];
     if (!url || done) return;
     done = true;
-    void (async () => {
-      const approval = await fetch(url, { redirect: 'manual' });
-      const callback = approval.headers.get('location');
-      if (callback) await fetch(callback).catch(() => undefined);
-    })();
+    // A failed approval shows as mcp-remote's own connection error.
+    approveLogin(url).catch(() => undefined);
   });
 }
 
