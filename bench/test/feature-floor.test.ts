@@ -21,7 +21,7 @@ const callWith = (args: unknown) => JSON.stringify({ ...JSON.parse(LEGACY_CALL.b
 describe('the feature floor does the work it stands for', () => {
   it('echoes a sane request id and makes one otherwise', async () => {
     expect((await post(LEGACY_CALL.body, { 'x-request-id': 'trace-42' })).headers.get('x-request-id')).toBe('trace-42');
-    expect((await post(LEGACY_CALL.body, { 'x-request-id': 'not sane!' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await post(LEGACY_CALL.body, { 'x-request-id': 'not sane!' })).headers.get('x-request-id')).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
   });
 
   it('counts requests and tool calls in the gateway metrics', async () => {

@@ -33,4 +33,5 @@ export { createTokenVerifier, InvalidTokenError } from './security/oauth/token-v
 export type { TokenVerifier, VerifiedToken } from './security/oauth/token-verifier.ts';
 export type { OAuthResourceConfig } from './security/oauth/resource.ts';
 export { cors } from './http/cors.ts';
+export { requestIdMaker } from './http/request-id.ts';
 export type { SecurityEnv } from './security/security-config.ts';

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createEchoApp } from './echo-pack.ts';
+import { requestIdMaker } from '../src/http/request-id.ts';
 
 const call = (args: unknown, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: args } });
 
@@ -45,6 +46,20 @@ describe("the spec's bare call (Content-Type only, no initialize, no Accept)", (
     const given = await request(app).post('/echo/mcp').set('x-request-id', 'abc-123').send(call({ text: 'a' }));
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await request(app).post('/echo/mcp').send(call({ text: 'a' }));
-    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await request(app).post('/echo/mcp').set('x-request-id', 'not sane!').send(call({ text: 'a' }));
+    // This process's random prefix, then a counter: two made ids differ, and the prefix is the app's.
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(next.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(next.headers['x-request-id']).not.toBe(made.headers['x-request-id']);
+    expect(String(next.headers['x-request-id']).slice(0, 12)).toBe(String(made.headers['x-request-id']).slice(0, 12));
+  });
+
+  it('makes ids with a prefix of their own per maker, so two processes do not repeat each other', () => {
+    const first = requestIdMaker();
+    const second = requestIdMaker();
+    const ids = [first(), first(), second(), second()];
+    expect(new Set(ids).size).toBe(4);
+    expect(ids[0]!.slice(0, 12)).not.toBe(ids[2]!.slice(0, 12));
+    expect(requestIdMaker('abc')()).toBe('abc-1');
   });
 });
