@@ -52,8 +52,7 @@ function describeStatus(status: number, retryAfterMs: number | undefined, reason
 /** A parse hook's verdict that a success answer is a refusal: not retried, not a breaker strike. */
 function refusal(refused: RefusedInBody, upstream: string, url: string, status: number, redact: (text: string) => string): UpstreamError {
   const reason = cleanReason(refused.message, redact);
-  const wording = refused.describe?.(reason) ?? (refused.rateLimited ? `rate limited (${reason}): try again in a minute` : `refused the request: ${reason}`);
-  return new UpstreamError(wording, {
+  return new UpstreamError(refused.describe?.(reason) ?? `refused the request: ${reason}`, {
     upstream, url, statusCode: status, isRetryable: false, countsAsFailure: false, upstreamMessage: reason, cause: new Error(`HTTP ${status}`),
   });
 }

@@ -54,13 +54,11 @@ export function cleanReason(reason: string, redact: (text: string) => string): s
  * and bounded, so no wording can carry a secret the upstream echoed).
  */
 export class RefusedInBody extends Error {
-  readonly rateLimited: boolean;
   readonly describe: ((reason: string) => string) | undefined;
 
-  constructor(reason: string, options: { rateLimited?: boolean; describe?: (reason: string) => string } = {}) {
+  constructor(reason: string, options: { describe?: (reason: string) => string } = {}) {
     super(reason);
     this.name = 'RefusedInBody';
-    this.rateLimited = options.rateLimited ?? false;
     this.describe = options.describe;
   }
 }

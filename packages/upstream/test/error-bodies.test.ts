@@ -119,7 +119,7 @@ describe('bodies that are not JSON on purpose', () => {
     };
     for (let i = 0; i < 5; i += 1) await expect(client.get({ path: '/x', schema, ttlMs: 0, parse })).rejects.toThrow('Test API: refused the request: no such thing for [redacted]');
     const rateLimited = () => {
-      throw new RefusedInBody('Rate limit exceeded', { rateLimited: true });
+      throw new RefusedInBody('Rate limit exceeded', { describe: (reason) => `rate limited (${reason}): try again in a minute` });
     };
     const limited = await failure(client.get({ path: '/x', schema, ttlMs: 0, parse: rateLimited }));
     expect(limited.message).toBe('Test API: rate limited (Rate limit exceeded): try again in a minute');

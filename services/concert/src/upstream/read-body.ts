@@ -25,7 +25,7 @@ export function readBandsintownBody(text: string): unknown {
   }
   if (Array.isArray(fields.errors)) {
     const said = fields.errors.filter((item): item is string => typeof item === 'string').join('; ');
-    throw new RefusedInBody(said, { rateLimited: /rate limit/i.test(said) });
+    throw new RefusedInBody(said, /rate limit/i.test(said) ? { describe: (reason) => `rate limited (${reason}): try again in a minute` } : {});
   }
   return body;
 }
