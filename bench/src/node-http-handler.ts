@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { randomQuote, toolResult } from './quote-tool.ts';
 
-/** The floor: bare node:http reads and parses the body and writes the same JSON-RPC response. */
+/** The limit: bare node:http reads and parses the body and writes the same JSON-RPC response. */
 export const nodeHttpHandler: RequestListener = (request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -65,13 +65,13 @@ async function runParent(): Promise<void> {
     }
   }
   const rows = IN_PROCESS_TARGETS.map((target) => ({ target, min: Math.min(...perTarget.get(target)!), median: median(perTarget.get(target)!) }));
-  const floor = rows.find((row) => row.target === 'node-http')!;
+  const limit = rows.find((row) => row.target === 'node-http')!;
   const lines = [
     `Node ${process.version}; ${settings.BENCH_INPROC_CALLS} calls per round, ${settings.BENCH_INPROC_ROUNDS} rounds per process, ${settings.BENCH_INPROC_PROCESSES} processes per target`,
     '',
     '| target | CPU µs per call, min | median | × node-http (min) |',
     '|---|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.target} | ${row.min.toFixed(2)} | ${row.median.toFixed(2)} | ${(row.min / floor.min).toFixed(2)} |`),
+    ...rows.map((row) => `| ${row.target} | ${row.min.toFixed(2)} | ${row.median.toFixed(2)} | ${(row.min / limit.min).toFixed(2)} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const directory = new URL('../results/', import.meta.url);
