@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { toolCall } from './support/load-pack.ts';
 
@@ -52,5 +53,44 @@ describe('the event loop while the largest batch is served', () => {
     // of the batch (one turn of BATCH_CONCURRENCY members, not the whole batch).
     expect(healthAt).toBeLessThan(done.at);
     expect(healthAt - asked).toBeLessThan((done.at - started) / 4);
+  });
+
+  // The answers themselves: eight batches of long answers finish together, and each answer of
+  // about 4 MiB was joined, measured and encoded in one synchronous step after the last member,
+  // all eight in the same turn: a probe then waited for all of them (half a second with the
+  // quotes pack's search_quotes at limit 100, docs/security.md).
+  it('answers /healthz while eight batches of long answers are written, in a small share of their time', async () => {
+    child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { url } = (await logLine(child, 'listening')) as { url: string };
+
+    const batch = JSON.stringify(Array.from({ length: 100 }, (_, id) => toolCall(id, 'prose', { chars: 20_000 })));
+    const started = performance.now();
+    let finished = false;
+    const batches = Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${url}/load/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batch }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { result?: { structuredContent?: { text: string } } }[],
+        })),
+      ),
+    ).finally(() => (finished = true));
+    let worstProbeMs = 0;
+    while (!finished) {
+      const asked = performance.now();
+      const health = await fetch(`${url}/healthz`);
+      await health.text();
+      expect(health.status).toBe(200);
+      worstProbeMs = Math.max(worstProbeMs, performance.now() - asked);
+      await sleep(10);
+    }
+    const answers = await batches;
+    const tookMs = performance.now() - started;
+    for (const { status, body } of answers) {
+      expect(status).toBe(200);
+      expect(body).toHaveLength(100);
+      expect(body.every((reply) => reply.result?.structuredContent?.text.startsWith('A naïve café owner said — once'))).toBe(true);
+    }
+    // Before: the last answers were written in one step of about 40% of the whole run.
+    expect(worstProbeMs).toBeLessThan(tookMs / 4);
   });
 });

@@ -34,19 +34,22 @@ function serialise(reply: JsonRpcResponse): string {
 }
 
 /**
- * Answers a batch's requests, each serialised as it completes, in their order. At most
- * `batchConcurrency` members run at once, and each worker yields to the event loop before
- * its next member, so a health probe or another client's call is served between members
- * instead of after the whole batch. Once the answers reach `maxResponseBytes`, the members
- * not yet run are not run: each gets a short error instead (so the body is bounded by the
- * limit plus one such error per unanswered member).
+ * Answers a batch's requests, each serialised and encoded as UTF-8 as it completes, in their
+ * order. At most `batchConcurrency` members run at once, and each worker yields to the event
+ * loop before its next member, so a health probe or another client's call is served between
+ * members instead of after the whole batch. Encoding each member in its own turn leaves the
+ * answer's final write a copy: joining, measuring and encoding megabytes of text in one step
+ * after the last member held the event loop for tens of milliseconds a batch, and batches that
+ * end together end in the same turn. Once the answers reach `maxResponseBytes`, the members not
+ * yet run are not run: each gets a short error instead (so the body is bounded by the limit
+ * plus one such error per unanswered member).
  */
 export async function answerBatch(
   requests: readonly JsonRpcRequest[],
   handle: (request: JsonRpcRequest) => Promise<JsonRpcResponse>,
   limits: Pick<RequestLimits, 'batchConcurrency' | 'maxResponseBytes'>,
-): Promise<string[]> {
-  const parts = new Array<string>(requests.length);
+): Promise<Buffer[]> {
+  const parts = new Array<Buffer>(requests.length);
   let next = 0;
   // "[", "]" and the commas between members.
   let bytes = 1 + requests.length;
@@ -57,18 +60,17 @@ export async function answerBatch(
       await nextTurn();
       const request = requests[index]!;
       if (full) {
-        parts[index] = tooLarge(request.id, limits.maxResponseBytes);
+        parts[index] = Buffer.from(tooLarge(request.id, limits.maxResponseBytes));
         continue;
       }
-      let text = serialise(await handle(request));
-      const size = Buffer.byteLength(text);
-      if (full || bytes + size > limits.maxResponseBytes) {
+      let part = Buffer.from(serialise(await handle(request)));
+      if (full || bytes + part.length > limits.maxResponseBytes) {
         full = true;
-        text = tooLarge(request.id, limits.maxResponseBytes);
+        part = Buffer.from(tooLarge(request.id, limits.maxResponseBytes));
       } else {
-        bytes += size;
+        bytes += part.length;
       }
-      parts[index] = text;
+      parts[index] = part;
     }
   };
   await Promise.all(Array.from({ length: Math.min(limits.batchConcurrency, requests.length) }, worker));

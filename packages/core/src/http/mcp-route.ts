@@ -69,25 +69,44 @@ function send(response: Response, status: number, format: ResponseFormat, payloa
   write(response, status, format, body);
 }
 
-/** One serialised message, or a batch's (serialised and bounded member by member in batch.ts). */
-function write(response: Response, status: number, format: ResponseFormat, messages: string | string[]): void {
-  if (format === 'json') {
-    const body = typeof messages === 'string' ? messages : `[${messages.join(',')}]`;
-    // The headers express's res.send() would set for this POST (no ETag, never a 304), written
-    // directly: send() re-parses the content type and checks freshness on every call.
-    response.statusCode = status;
-    response.setHeader('content-type', 'application/json; charset=utf-8');
-    response.setHeader('content-length', Buffer.byteLength(body));
-    response.end(body);
-    return;
+const BATCH_OPEN = Buffer.from('[');
+const BATCH_SEPARATOR = Buffer.from(',');
+const BATCH_CLOSE = Buffer.from(']');
+const EVENT_OPEN = Buffer.from('event: message\ndata: ');
+const EVENT_CLOSE = Buffer.from('\n\n');
+
+/** A batch's answer: its members' UTF-8 (batch.ts) between the framing, copied once. */
+function framed(parts: Buffer[], format: ResponseFormat): Buffer {
+  const pieces: Buffer[] = [];
+  if (format === 'sse') {
+    for (const part of parts) pieces.push(EVENT_OPEN, part, EVENT_CLOSE);
+    return Buffer.concat(pieces);
   }
-  const events = (typeof messages === 'string' ? [messages] : messages).map((message) => `event: message\ndata: ${message}\n\n`);
+  pieces.push(BATCH_OPEN);
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(BATCH_SEPARATOR);
+    pieces.push(part);
+  });
+  pieces.push(BATCH_CLOSE);
+  return Buffer.concat(pieces);
+}
+
+/** One serialised message, or a batch's (serialised, encoded and bounded member by member in batch.ts). */
+function write(response: Response, status: number, format: ResponseFormat, messages: string | Buffer[]): void {
+  const body = typeof messages === 'string' ? (format === 'json' ? messages : `event: message\ndata: ${messages}\n\n`) : framed(messages, format);
   // node:http's own calls, not Express's: the MCP lane may hand in a bare response (mcp-lanes.ts).
+  // For JSON, the headers express's res.send() would set for this POST (no ETag, never a 304):
+  // send() re-parses the content type and checks freshness on every call.
   response.statusCode = status;
-  response.setHeader('content-type', 'text/event-stream');
-  response.setHeader('cache-control', 'no-cache, no-transform');
-  response.setHeader('x-accel-buffering', 'no');
-  response.end(events.join(''));
+  if (format === 'json') {
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  } else {
+    response.setHeader('content-type', 'text/event-stream');
+    response.setHeader('cache-control', 'no-cache, no-transform');
+    response.setHeader('x-accel-buffering', 'no');
+  }
+  response.end(body);
 }
 
 function abortOnClose(response: Response): AbortSignal {

@@ -2,10 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { definePack, defineTool } from '../../src/index.ts';
 
+/** Prose as quotes and articles have it: mostly ASCII, with the odd accent and dash. */
+const PROSE = 'A naïve café owner said — once, in Zürich — that “every answer is a story”. ';
+
 /**
  * A pack whose tools stand in for expensive members of a batch: `hold` waits (an upstream
  * call) and counts how many run at once; `spin` keeps the CPU busy (a heavy mapping) and says
- * when it starts.
+ * when it starts; `prose` answers a long text, as a search with a large limit does.
  */
 export function createLoadPack(options: { onSpin?: () => void } = {}) {
   const stats = { running: 0, maxRunning: 0, calls: 0 };
@@ -29,6 +32,16 @@ export function createLoadPack(options: { onSpin?: () => void } = {}) {
             stats.running -= 1;
           }
           return { held: ms, pad: 'x'.repeat(pad) };
+        },
+      }),
+      defineTool({
+        name: 'prose',
+        title: 'Prose',
+        description: 'Answers about the given number of characters of prose, accents and dashes included.',
+        inputSchema: z.object({ chars: z.number().int().min(0).max(100_000) }),
+        outputSchema: z.object({ text: z.string() }),
+        async handler({ chars }) {
+          return { text: PROSE.repeat(Math.ceil(chars / PROSE.length)) };
         },
       }),
       defineTool({
