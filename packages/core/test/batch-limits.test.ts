@@ -63,6 +63,23 @@ describe('the size of an answer (MAX_RESPONSE_BYTES)', () => {
     expect(response.text.length).toBeLessThan(20_000 + 40 * 200);
   });
 
+  it('answers a batch as its members in order, as JSON or as events, with the byte length it declares', async () => {
+    const { app } = loadApp();
+    const batch = batchOf(3, (id) => toolCall(id, 'prose', { chars: 300 }));
+    const json = await request(app).post('/load/mcp').send(batch).expect(200);
+    expect(Number(json.headers['content-length'])).toBe(Buffer.byteLength(json.text));
+    const replies = json.body as { id: number; result: { structuredContent: { text: string } } }[];
+    expect(replies.map((reply) => reply.id)).toEqual([0, 1, 2]);
+    expect(replies.every((reply) => reply.result.structuredContent.text.startsWith('A naïve café owner said — once'))).toBe(true);
+
+    const sse = await request(app).post('/load/mcp').set('accept', 'text/event-stream').send(batch).expect(200);
+    expect(sse.headers['content-type']).toBe('text/event-stream');
+    const events = sse.text.split('\n\n');
+    expect(events.pop()).toBe('');
+    expect(events.map((event) => (JSON.parse(event.replace(/^event: message\ndata: /, '')) as { id: number }).id)).toEqual([0, 1, 2]);
+    expect(events.map((event) => JSON.parse(event.replace(/^event: message\ndata: /, '')) as unknown)).toEqual(replies);
+  });
+
   it('bounds a single answer too', async () => {
     const { app } = loadApp({ limits: { maxResponseBytes: 5_000 } });
     const response = await request(app).post('/load/mcp').send(toolCall(7, 'hold', { ms: 0, pad: 10_000 })).expect(200);
