@@ -15,14 +15,15 @@ export function checkBatchSize(size: number, maxBatchSize: number): void {
   );
 }
 
-function tooLarge(id: RequestId, maxResponseBytes: number): string {
-  return JSON.stringify(
+function tooLarge(id: RequestId, maxResponseBytes: number): Buffer {
+  const text = JSON.stringify(
     errorResponse(
       id,
       ErrorCode.ConnectionClosed,
       `Response too large: the answers to this batch reached the ${maxResponseBytes}-byte limit before this call was answered; send it again in a smaller batch`,
     ),
   );
+  return Buffer.from(text);
 }
 
 function serialise(reply: JsonRpcResponse): string {
@@ -60,13 +61,13 @@ export async function answerBatch(
       await nextTurn();
       const request = requests[index]!;
       if (full) {
-        parts[index] = Buffer.from(tooLarge(request.id, limits.maxResponseBytes));
+        parts[index] = tooLarge(request.id, limits.maxResponseBytes);
         continue;
       }
-      let part = Buffer.from(serialise(await handle(request)));
+      let part: Buffer = Buffer.from(serialise(await handle(request)));
       if (full || bytes + part.length > limits.maxResponseBytes) {
         full = true;
-        part = Buffer.from(tooLarge(request.id, limits.maxResponseBytes));
+        part = tooLarge(request.id, limits.maxResponseBytes);
       } else {
         bytes += part.length;
       }

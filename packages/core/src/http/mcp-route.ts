@@ -93,7 +93,8 @@ function framed(parts: Buffer[], format: ResponseFormat): Buffer {
 
 /** One serialised message, or a batch's (serialised, encoded and bounded member by member in batch.ts). */
 function write(response: Response, status: number, format: ResponseFormat, messages: string | Buffer[]): void {
-  const body = typeof messages === 'string' ? (format === 'json' ? messages : `event: message\ndata: ${messages}\n\n`) : framed(messages, format);
+  // A single JSON answer, nearly every call, is written as the string it is; events are framed from bytes.
+  const body = typeof messages !== 'string' ? framed(messages, format) : format === 'json' ? messages : framed([Buffer.from(messages)], format);
   // node:http's own calls, not Express's: the MCP lane may hand in a bare response (mcp-lanes.ts).
   // For JSON, the headers express's res.send() would set for this POST (no ETag, never a 304):
   // send() re-parses the content type and checks freshness on every call.
