@@ -21,7 +21,7 @@ export type { ServerEnv } from './config.ts';
 export { closeOnSignals, serve } from './serve.ts';
 export type { RunningServer, ServeOptions } from './serve.ts';
 export { definePackModule } from './pack-module.ts';
-export type { BuiltPack, PackDependencies, PackModule } from './pack-module.ts';
+export type { BuiltPack, PackDependencies, PackModule, PackStatus } from './pack-module.ts';
 export { runMain, startServer } from './start.ts';
 export type { StartOptions } from './start.ts';
 export { apiKeyAuth, presentedKey } from './security/api-key-auth.ts';

@@ -8,9 +8,27 @@ export interface PackDependencies {
   logger: Logger;
 }
 
+/**
+ * What a pack says of itself, on `/healthz` and on the catalog page: one source for both.
+ * Built-in and remote packs report it the same way.
+ */
+export interface PackStatus {
+  /**
+   * `ready`: every tool can answer. `degraded`: some tools cannot until `missing` is set, or an
+   * upstream is failing. `down`: no tool can answer (a remote MCP server unreachable).
+   */
+  state: 'ready' | 'degraded' | 'down';
+  /** Environment variables that would make more tools answer: names only, never values. */
+  missing?: string[];
+  /** One line for a person: what is wrong and what to do. Never a secret. */
+  detail?: string;
+}
+
 export interface BuiltPack {
   pack: Pack;
   readiness?: ReadinessCheck[];
+  /** The pack's state now; a pack without it is always ready. Cheap: called on every /healthz. */
+  status?: () => PackStatus;
   /** Releases upstream clients, caches and connections at shutdown. */
   close?: () => Promise<void>;
 }

@@ -53,7 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const guards = await createGuards(security, logger);
   let draining = false;
   const app = createApp({
-    packs: built.map(({ pack }) => ({ pack, segment: segmentFor(pack.name, env) })),
+    packs: built.map(({ pack, status }) => ({ pack, segment: segmentFor(pack.name, env), ...(status ? { status } : {}) })),
     logger,
     metrics: clusterAwareMetrics(createMetrics()),
     worker: workerId(),

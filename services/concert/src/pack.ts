@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePackModule } from '@toolgate/core';
+import { definePackModule, type PackStatus } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
 import { createConcertPack } from './app.ts';
 import { createBandsintownApi } from './upstream/client.ts';
@@ -9,6 +9,8 @@ export const concertEnvSchema = z.object({
   BANDSINTOWN_BASE_URL: z.url().default('https://rest.bandsintown.com'),
   ...upstreamEnvShape,
 });
+
+const NEEDS_APP_ID: PackStatus = { state: 'degraded', missing: ['BANDSINTOWN_APP_ID'], detail: 'every tool needs BANDSINTOWN_APP_ID (a Bandsintown app id)' };
 
 export const concertModule = definePackModule({
   name: 'concert',
@@ -28,6 +30,7 @@ export const concertModule = definePackModule({
     const api = config.BANDSINTOWN_APP_ID ? createBandsintownApi(upstream, config.BANDSINTOWN_APP_ID) : undefined;
     return {
       pack: createConcertPack(api),
+      status: () => (api ? { state: 'ready' } : NEEDS_APP_ID),
       close: async () => {
         await upstream.close();
         await stores.close();

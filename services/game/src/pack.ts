@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePackModule } from '@toolgate/core';
+import { definePackModule, type PackStatus } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
 import { createGamePack } from './app.ts';
 import { createBrawlifyApi } from './upstream/brawlify-api.ts';
@@ -35,6 +35,12 @@ export function brawlifyHosts(config: Pick<GameEnv, 'BRAWLIFY_BASE_URL' | 'BRAWL
   return mirror && mirror !== primary ? [primary, mirror] : [primary];
 }
 
+const NEEDS_TOKEN: PackStatus = {
+  state: 'degraded',
+  missing: ['BRAWLSTARS_API_TOKEN'],
+  detail: 'player, club and rankings tools need BRAWLSTARS_API_TOKEN; the rest answer from Brawlify',
+};
+
 export const gameModule = definePackModule({
   name: 'game',
   defaultPort: 8083,
@@ -63,6 +69,7 @@ export const gameModule = definePackModule({
     if (!officialApi) logger.warn('BRAWLSTARS_API_TOKEN is not set: player, club and rankings tools answer with an error until it is');
     return {
       pack: createGamePack({ rotation: officialApi ?? brawlify, official: officialApi, brawlify }),
+      status: () => (officialApi ? { state: 'ready' } : NEEDS_TOKEN),
       close: async () => {
         await official?.close();
         await Promise.all(hosts.map((host) => host.close()));

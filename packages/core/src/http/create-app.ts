@@ -4,6 +4,7 @@ import { createDispatcher } from '../mcp/dispatcher.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import type { GatewayMetrics } from '../metrics.ts';
 import type { Pack } from '../pack.ts';
+import type { PackStatus } from '../pack-module.ts';
 import { errorHandler } from './error-handler.ts';
 import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { chainHandlers } from './chain-handlers.ts';
@@ -23,6 +24,8 @@ import { trustProxySetting } from '../security/trust-proxy.ts';
 export interface MountedPack {
   pack: Pack;
   segment: string;
+  /** The pack's state for /healthz (BuiltPack.status); ready when absent. */
+  status?: () => PackStatus;
 }
 
 export interface AppOptions {
@@ -43,6 +46,8 @@ export interface AppOptions {
   /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
   oauth?: OAuthResourceConfig;
 }
+
+const READY: PackStatus = { state: 'ready' };
 
 /** What a pack's finished responses are reported to: made once per pack. */
 interface RequestObserver {
@@ -123,6 +128,7 @@ export function createApp(options: AppOptions): Express {
   app.use(
     operationalRoutes({
       packs: packs.map(({ pack }) => pack.name),
+      packStates: () => Object.fromEntries(packs.map(({ pack, status }) => [pack.name, status?.() ?? READY])),
       readiness: options.readiness ?? [],
       registry: metrics.registry,
       worker: options.worker,

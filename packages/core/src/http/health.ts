@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
+import type { PackStatus } from '../pack-module.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -7,13 +8,22 @@ export interface ReadinessCheck {
 }
 
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
-export function operationalRoutes(options: { packs: string[]; readiness: ReadinessCheck[]; registry: Registry; worker?: number | undefined }): Router {
+export interface OperationalOptions {
+  packs: string[];
+  /** Each pack's state by name (pack-module.ts); /healthz shows it, and stays 200: it is liveness. */
+  packStates?: () => Record<string, PackStatus>;
+  readiness: ReadinessCheck[];
+  registry: Registry;
+  worker?: number | undefined;
+}
+
+export function operationalRoutes(options: OperationalOptions): Router {
   // Strict like the MCP routes: `/metrics/` or `/HEALTHZ` must not slip past a proxy's exact-path rule.
   const router = Router({ caseSensitive: true, strict: true });
   // With WORKERS > 1, which worker answered: each one is checked on its own.
   const worker = options.worker === undefined ? {} : { worker: options.worker };
   router.get('/healthz', (_request, response) => {
-    response.json({ status: 'ok', packs: options.packs, ...worker });
+    response.json({ status: 'ok', packs: options.packs, states: options.packStates?.() ?? {}, ...worker });
   });
   router.get('/readyz', async (_request, response) => {
     const results = await Promise.all(
