@@ -8,6 +8,8 @@ import { eventsByDayTool } from './tools/events-by-day.ts';
 import { leagueTableTool } from './tools/league-table.ts';
 import { listLeaguesTool } from './tools/list-leagues.ts';
 import { listSportsTool } from './tools/list-sports.ts';
+import { playerTool } from './tools/player.ts';
+import { searchPlayersTool } from './tools/search-players.ts';
 import { searchTeamsTool } from './tools/search-teams.ts';
 import { teamEventsLastTool } from './tools/team-events-last.ts';
 import { teamEventsNextTool } from './tools/team-events-next.ts';
@@ -16,11 +18,11 @@ import { teamTool } from './tools/team.ts';
 export function createSportsPack(api: SportsDbApi): Pack {
   return definePack({
     name: 'sports',
-    version: '0.2.0',
+    version: '0.3.0',
     instructions:
-      'Sports fixtures, results, tables, teams and match details from TheSportsDB. Ids chain: list_leagues → league_table / events_by_day; search_teams → team / team_events_next / team_events_last; events → event / event_timeline / event_stats / event_lineup. A result with complete: false may be cut by the free key.',
+      'Sports fixtures, results, tables, teams and match details from TheSportsDB. Ids chain: list_leagues → league_table / events_by_day; search_teams → team / team_events_next / team_events_last; search_players → player; events → event / event_timeline / event_stats / event_lineup. A result with complete: false may be cut by the free key.',
     tools: [
-      eventsByDayTool(api), listSportsTool(api), listLeaguesTool(api), searchTeamsTool(api), teamTool(api), teamEventsNextTool(api),
+      eventsByDayTool(api), listSportsTool(api), listLeaguesTool(api), searchTeamsTool(api), teamTool(api), searchPlayersTool(api), playerTool(api), teamEventsNextTool(api),
       teamEventsLastTool(api), leagueTableTool(api), eventTool(api), eventTimelineTool(api), eventStatsTool(api), eventLineupTool(api),
     ],
   });

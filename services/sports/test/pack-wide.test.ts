@@ -3,7 +3,7 @@ import { sportsModule } from '../src/index.ts';
 import { packEnv, startSportsDb } from './sportsdb-stand-in.ts';
 
 const TOOLS = [
-  'events_by_day', 'list_sports', 'list_leagues', 'search_teams', 'team', 'team_events_next', 'team_events_last', 'league_table',
+  'events_by_day', 'list_sports', 'list_leagues', 'search_teams', 'team', 'search_players', 'player', 'team_events_next', 'team_events_last', 'league_table',
   'event', 'event_timeline', 'event_stats', 'event_lineup',
 ];
 
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 describe('the sports pack as a whole', () => {
-  it('lists its twelve tools, each read-only with an output schema; ids are JSON Schema integers', async () => {
+  it('lists its fourteen tools, each read-only with an output schema; ids are JSON Schema integers', async () => {
     const tools = (await (await start()).listTools()) as unknown as {
       name: string; annotations?: { readOnlyHint?: boolean }; outputSchema?: { type: string }; inputSchema: { properties: Record<string, { type?: string }> };
     }[];
@@ -34,6 +34,7 @@ describe('the sports pack as a whole', () => {
     }
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('team')!.inputSchema.properties.team_id!.type).toBe('integer');
+    expect(byName.get('player')!.inputSchema.properties.player_id!.type).toBe('integer');
     expect(byName.get('event_lineup')!.inputSchema.properties.event_id!.type).toBe('integer');
     expect(byName.get('league_table')!.inputSchema.properties.league_id!.type).toBe('integer');
   });

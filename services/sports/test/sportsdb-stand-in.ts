@@ -48,6 +48,9 @@ export function sportsDbRoute(keys: string[]) {
       case 'searchteams.php': return { body: same('Arsenal', q('t')) ? fixture('lookupteam') : { teams: null } };
       case 'search_all_teams.php': return { body: same('English Premier League', q('l')) ? fixture('lookupteam') : { teams: null } };
       case 'lookupteam.php': return lookup('lookupteam', 'teams', 'idTeam', q('id'));
+      // The recording answered p=Danny_Welbeck; TheSportsDB reads "_" as a space.
+      case 'searchplayers.php': return { body: same('danny welbeck', q('p')?.replace(/_/g, ' ') ?? null) ? fixture('searchplayers') : { player: null } };
+      case 'lookupplayer.php': return lookup('lookupplayer', 'players', 'idPlayer', q('id'));
       case 'eventsnext.php': return { body: q('id') === '133602' ? fixture('eventsnext') : { events: null } };
       case 'eventslast.php': return { body: q('id') === '133602' ? fixture('eventslast') : { results: null } };
       case 'lookuptable.php': {

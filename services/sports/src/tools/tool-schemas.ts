@@ -60,6 +60,33 @@ export const teamSchema = z.object({
   description: z.string().nullable().describe('English description'),
 });
 
+export const playerSummarySchema = z.object({
+  id: z.number().int().nullable().describe('TheSportsDB player id (use with player)'),
+  name: z.string(),
+  team: z.string().nullable().describe('Current team, e.g. "Chelsea"'),
+  team_id: z.number().int().nullable().describe('TheSportsDB team id (use with team, team_events_next)'),
+  sport: z.string().nullable(),
+  nationality: z.string().nullable(),
+  born: z.string().nullable().describe('Birth date, YYYY-MM-DD'),
+  status: z.string().nullable().describe('e.g. "Active", "Retired"'),
+  gender: z.string().nullable(),
+  position: z.string().nullable().describe('e.g. "Centre-Forward", "Manager" (coaches are players here)'),
+  thumb_url: z.string().nullable(),
+  cutout_url: z.string().nullable(),
+});
+
+export const playerSchema = playerSummarySchema.extend({
+  squad_number: z.number().int().nullable(),
+  height: z.string().nullable().describe('As TheSportsDB writes it, units included, e.g. "1.80 m (5 ft 11 in)"'),
+  weight: z.string().nullable().describe('As TheSportsDB writes it, units included'),
+  birth_location: z.string().nullable(),
+  side: z.string().nullable().describe('Preferred foot or hand, when known'),
+  signing: z.string().nullable().describe('Transfer fee text, e.g. "€185M"'),
+  wage: z.string().nullable().describe('Wage text, e.g. "£525,000 per week"'),
+  website: z.string().nullable(),
+  description: z.string().nullable().describe('English description'),
+});
+
 /** A list result: the rows, how many, and whether the free tier may have cut them. */
 export const listOutput = <Item extends z.ZodType>(items: Item, what: string) =>
   z.object({ count: z.number().int().describe(`Number of ${what} returned`), ...completenessShape, items: z.array(items) });

@@ -4,6 +4,7 @@ import { mapFixture, type Fixture } from './map-fixture.ts';
 import { mapLeague, type League } from './map-league.ts';
 import { mapEventStat, mapLineupEntry, mapTimelineEntry, type EventStat, type LineupEntry, type TimelineEntry } from './map-match-detail.ts';
 import { mapMatch, type Match } from './map-match.ts';
+import { mapPlayer, mapPlayerSummary, type Player, type PlayerSummary } from './map-player.ts';
 import { mapSport, type Sport } from './map-sport.ts';
 import { mapStanding, toUpdatedAt, type Standing } from './map-standing.ts';
 import { mapTeam, type Team } from './map-team.ts';
@@ -30,6 +31,8 @@ export interface SportsDbApi {
   searchTeams(name: string): Promise<Listing<Team>>;
   leagueTeams(league: string): Promise<Listing<Team>>;
   team(id: number): Promise<Team | undefined>;
+  searchPlayers(name: string): Promise<Listing<PlayerSummary>>;
+  player(id: number): Promise<Player | undefined>;
   teamEventsNext(teamId: number): Promise<Listing<Fixture>>;
   teamEventsLast(teamId: number): Promise<Listing<Fixture>>;
   leagueTable(leagueId: number, season: string | undefined): Promise<LeagueTable>;
@@ -79,6 +82,15 @@ export function createSportsDbApi(upstream: UpstreamClient, apiKey: string, now:
       const rows = recordsOf((await get('lookupteam.php', 'teams', { id }, schemas.teamsEnvelope, ttl.CATALOG_TTL_MS)).teams, 'lookupteam.php');
       const row = firstMatching(rows, 'idTeam', id);
       return row ? mapTeam(row) : undefined;
+    },
+    async searchPlayers(name) {
+      // searchplayers.php keeps its records under `player`, lookupplayer.php under `players`.
+      return listing('searchplayers.php', (await get('searchplayers.php', 'player', { p: name }, schemas.playerEnvelope, ttl.CATALOG_TTL_MS)).player, mapPlayerSummary);
+    },
+    async player(id) {
+      const rows = recordsOf((await get('lookupplayer.php', 'players', { id }, schemas.playersEnvelope, ttl.CATALOG_TTL_MS)).players, 'lookupplayer.php');
+      const row = firstMatching(rows, 'idPlayer', id);
+      return row ? mapPlayer(row) : undefined;
     },
     async teamEventsNext(teamId) {
       return listing('eventsnext.php', (await get('eventsnext.php', 'events', { id: teamId }, schemas.eventsEnvelope, ttl.NEXT_EVENTS_TTL_MS)).events, mapFixture);

@@ -17,6 +17,7 @@ export const ROW_CAPS = {
   'search_all_leagues.php': { free: 5, premium: 100 },
   'searchteams.php': { free: 1, premium: 100 },
   'search_all_teams.php': { free: 10, premium: 3000 },
+  'searchplayers.php': { free: 1, premium: 10 },
   'eventsday.php': { free: 3, premium: 1500 },
   'eventsnext.php': { free: 1, premium: 10 },
   'eventslast.php': { free: 1, premium: 10 },

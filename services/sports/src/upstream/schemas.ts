@@ -66,6 +66,13 @@ export const timelineSchema = z.object({
   idPlayer: numeric, strPlayer: text, idAssist: numeric, strAssist: text, idTeam: numeric, strTeam: text, strComment: text,
 });
 
+// searchplayers.php answers the summary fields (and a `relevance` score); lookupplayer.php the full record.
+export const playerSchema = z.object({
+  idPlayer: id, strPlayer: text, idTeam: numeric, strTeam: text, strSport: text, strNationality: text, dateBorn: text, strStatus: text,
+  strGender: text, strPosition: text, strThumb: text, strCutout: text, strNumber: numeric, strHeight: text, strWeight: text,
+  strBirthLocation: text, strSide: text, strSigning: text, strWage: text, strWebsite: text, strDescriptionEN: text,
+});
+
 export const statSchema = z.object({ strStat: text, intHome: numeric, intAway: numeric });
 
 export const lineupSchema = z.object({
@@ -80,6 +87,8 @@ export const sportsEnvelope = z.object({ sports: records(sportSchema) });
 export const leaguesEnvelope = z.object({ leagues: records(leagueSchema) });
 export const countriesEnvelope = z.object({ countries: records(leagueSchema) });
 export const teamsEnvelope = z.object({ teams: records(teamSchema) });
+export const playerEnvelope = z.object({ player: records(playerSchema) });
+export const playersEnvelope = z.object({ players: records(playerSchema) });
 export const tableEnvelope = z.object({ table: records(standingSchema) });
 export const timelineEnvelope = z.object({ timeline: records(timelineSchema) });
 export const eventStatsEnvelope = z.object({ eventstats: records(statSchema) });
@@ -92,6 +101,7 @@ export type SportsDbEvent = z.infer<typeof sportsDbEventSchema>;
 export type SportsDbSport = z.infer<typeof sportSchema>;
 export type SportsDbLeague = z.infer<typeof leagueSchema>;
 export type SportsDbTeam = z.infer<typeof teamSchema>;
+export type SportsDbPlayer = z.infer<typeof playerSchema>;
 export type SportsDbStanding = z.infer<typeof standingSchema>;
 export type SportsDbTimelineRow = z.infer<typeof timelineSchema>;
 export type SportsDbStat = z.infer<typeof statSchema>;

@@ -3,7 +3,7 @@ import type { Match } from './map-match.ts';
 const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;
 
-/** Sports, leagues and teams change a few times a season. */
+/** Sports, leagues, teams and players change a few times a season. */
 export const CATALOG_TTL_MS = DAY_MS;
 /** Tables move after each match: half an hour keeps them fresh enough. */
 export const TABLE_TTL_MS = 30 * MINUTE;
