@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isContentTool, toolContentSchema, type ToolContent } from '../content-tool.ts';
 import type { AnyToolDefinition } from '../pack.ts';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool.ts';
+import { nullAsAbsent } from './null-as-absent.ts';
 
 const contentListSchema = z.array(toolContentSchema);
 
@@ -34,7 +35,7 @@ function describeIssues(error: z.ZodError): string {
  * failure becomes an `isError` result, because the model can act on those.
  */
 export async function callTool(tool: AnyToolDefinition, rawArguments: unknown, context: ToolContext): Promise<CallToolOutcome> {
-  const parsed = tool.inputSchema.safeParse(rawArguments ?? {});
+  const parsed = tool.inputSchema.safeParse(nullAsAbsent(tool.inputSchema, rawArguments ?? {}));
   if (!parsed.success) {
     return {
       outcome: 'invalid_arguments',

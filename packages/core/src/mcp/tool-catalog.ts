@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isContentTool } from '../content-tool.ts';
 import type { AnyToolDefinition, Pack } from '../pack.ts';
+import { publishableSchema } from './publishable-schema.ts';
 
 /** A tool as `tools/list` describes it. */
 export interface ListedTool {
@@ -23,12 +24,15 @@ export interface ToolCatalog {
  * Without the `$schema` zod adds to every schema: MCP defines a schema that names no dialect as
  * 2020-12, and validators that do not know the 2020-12 meta-schema URI (a default Ajv, as Genkit
  * uses) refuse one that names it. A `$schema` the tool's author wrote (`.meta({ $schema })`) is
- * theirs and stays, as MCP asks servers to preserve it (SEP-1613).
+ * theirs and stays, as MCP asks servers to preserve it (SEP-1613), and so does the schema it heads:
+ * an author who names a dialect wrote the schema by hand for it (the conformance fixture's 2020-12
+ * tool). Every other schema is published in the form every model provider takes
+ * (publishable-schema.ts).
  */
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+function toJsonSchema(tool: string, schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
   const authored = z.globalRegistry.get(schema)?.['$schema'];
-  return authored === undefined ? json : { $schema: dialect, ...json };
+  return authored === undefined ? publishableSchema(json, io, tool) : { $schema: dialect, ...json };
 }
 
 export function buildToolCatalog(pack: Pack): ToolCatalog {
@@ -37,8 +41,8 @@ export function buildToolCatalog(pack: Pack): ToolCatalog {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toJsonSchema(tool.inputSchema, 'input'),
-    ...(isContentTool(tool) ? {} : { outputSchema: toJsonSchema(tool.outputSchema, 'output') }),
+    inputSchema: toJsonSchema(tool.name, tool.inputSchema, 'input'),
+    ...(isContentTool(tool) ? {} : { outputSchema: toJsonSchema(tool.name, tool.outputSchema, 'output') }),
     ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
   }));
   return { listed, find: (name) => byName.get(name) };

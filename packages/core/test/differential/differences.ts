@@ -1,5 +1,6 @@
 import type { Case, DifferenceId } from './case.ts';
 import type { Observation } from './exchange.ts';
+import { publishableSchema } from '../../src/mcp/publishable-schema.ts';
 
 /**
  * Every way toolgate intentionally answers differently from the reference
@@ -73,6 +74,22 @@ export const GLOBAL_DIFFERENCES: Record<string, Difference> = {
         for (const tool of message.result?.tools ?? []) {
           if (!AUTHORED_DIALECT.has(tool.name)) delete tool.inputSchema?.$schema;
           delete tool.outputSchema?.$schema;
+        }
+        return message;
+      }),
+  },
+  schemasEveryProviderTakes: {
+    reason:
+      'Advertised schemas are in the form every model provider takes (docs/protocol.md): input objects closed (additionalProperties: false), ' +
+      'exclusive input bounds as minimum/maximum, nullable values as anyOf with null, constants as one-value enums. Agent frameworks hand ' +
+      'a tool schema to OpenAI, Anthropic or Gemini, which refuse the whole request over one schema they do not take. Validation is unchanged. ' +
+      'A schema whose author named its dialect is published as written.',
+    expect: (reference) =>
+      mapMessages(reference, (message) => {
+        for (const tool of message.result?.tools ?? []) {
+          if (AUTHORED_DIALECT.has(tool.name)) continue;
+          if (tool.inputSchema) tool.inputSchema = publishableSchema(tool.inputSchema, 'input', tool.name);
+          if (tool.outputSchema) tool.outputSchema = publishableSchema(tool.outputSchema, 'output', tool.name);
         }
         return message;
       }),

@@ -35,18 +35,18 @@ export function tokenMetadataTool(options: ChainToolDeps) {
     name: 'token_metadata',
     title: 'ERC-20 token metadata',
     description:
-      `Returns the name, symbol, decimals and logo URL of an ERC-20 token contract on an EVM chain. Old tokens that return bytes32 names (such as MKR) are read too. logo is null when no logo is known. Pass contracts (up to ${MAX_METADATA_CONTRACTS}) instead of contract to get several in one call: the result is then {tokens, count}, one entry per contract with its metadata or an error.`,
+      `Returns the name, symbol, decimals and logo URL of an ERC-20 token contract on an EVM chain. Old tokens that return bytes32 names (such as MKR) are read too. logo is null when no logo is known. Give exactly one of contract or contracts. Pass contracts (up to ${MAX_METADATA_CONTRACTS}) instead of contract to get several in one call: the result is then {tokens, count}, one entry per contract with its metadata or an error.`,
     inputSchema: z
       .object({
         contract: addressOrNameSchema('contract').optional(),
         contracts: z.array(addressOrNameSchema('contract')).min(1).max(MAX_METADATA_CONTRACTS).optional().describe(`Several token contracts (1 to ${MAX_METADATA_CONTRACTS}) instead of contract`),
         chain: z.string().max(64).optional().describe(chainSelector(options.chains.slugs)),
       })
+      // Not a oneOf in the JSON schema: model providers refuse a combinator at the root (and with
+      // it the whole request), so the rule is checked here and said in the description.
       .refine((input) => (input.contract === undefined) !== (input.contracts === undefined), {
         message: 'give exactly one of contract (one token) or contracts (a list of up to 50)',
-      })
-      // Said in the JSON schema too, so a client knows one of the two is required.
-      .meta({ oneOf: [{ required: ['contract'] }, { required: ['contracts'] }] }),
+      }),
     outputSchema: output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
     async handler({ contract, contracts, chain }, context) {
