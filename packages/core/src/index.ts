@@ -4,8 +4,10 @@ export { defineContentTool, isContentTool, toolContentSchema } from './content-t
 export type { ContentToolDefinition, ToolContent } from './content-tool.ts';
 export { definePack } from './pack.ts';
 export type { AnyToolDefinition, Pack } from './pack.ts';
+export type { RemoteListedTool, RemoteTools } from './remote-tools.ts';
 export { createDispatcher } from './mcp/dispatcher.ts';
 export type { Dispatcher, DispatchContext, Dialect } from './mcp/dispatcher.ts';
+export { errorResult } from './mcp/call-tool.ts';
 export type { CallToolResult, CallOutcome } from './mcp/call-tool.ts';
 export { ErrorCode, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './mcp/protocol.ts';
 export { createApp } from './http/create-app.ts';

@@ -1,4 +1,5 @@
 import type { ContentToolDefinition } from './content-tool.ts';
+import type { RemoteTools } from './remote-tools.ts';
 import type { ToolDefinition } from './tool.ts';
 
 /** Either kind of tool: JSON-returning (`defineTool`) or raw-content (`defineContentTool`). */
@@ -12,6 +13,8 @@ export interface Pack {
   /** Shown to clients at initialize / server/discover. */
   instructions?: string;
   tools: AnyToolDefinition[];
+  /** Tools another MCP server serves (a remote or stdio pack); listed after `tools`. */
+  remoteTools?: RemoteTools;
 }
 
 export function definePack(pack: Pack): Pack {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
-import { callTool, type CallOutcome } from './call-tool.ts';
+import { callTool, errorResult, type CallOutcome, type CallToolResult } from './call-tool.ts';
 import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import {
   ErrorCode,
@@ -34,6 +34,8 @@ export interface Dispatcher {
 
 /** How long a 2026 client may cache list and discover results: the tool set is fixed per deployment. */
 const LIST_TTL_MS = 300_000;
+/** A remote pack's tools change when its server says so; a client re-lists them sooner. */
+const REMOTE_LIST_TTL_MS = 30_000;
 
 /**
  * The long-lived dispatcher of one pack: everything that does not depend on the request
@@ -41,6 +43,7 @@ const LIST_TTL_MS = 300_000;
  */
 export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObserver } = {}): Dispatcher {
   const catalog = buildToolCatalog(pack);
+  const remote = pack.remoteTools;
   const serverInfo = { name: `toolgate-${pack.name}`, version: pack.version };
   const capabilities = { tools: { listChanged: false } };
   const modernMeta = { [META_SERVER_INFO]: serverInfo };
@@ -49,7 +52,7 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
   const modernList = (result: Record<string, unknown>) => ({
     ...result,
     resultType: 'complete',
-    ttlMs: LIST_TTL_MS,
+    ttlMs: remote ? REMOTE_LIST_TTL_MS : LIST_TTL_MS,
     cacheScope: 'public',
     _meta: modernMeta,
   });
@@ -58,7 +61,7 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
     const name = request.params?.name;
     if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs params.name');
     const tool = catalog.find(name);
-    if (!tool) return errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
+    if (!tool) return remote ? forwardToolsCall(request, name, context) : errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
     const missing = missingCapabilities(tool.requiredClientCapabilities, context.clientCapabilities);
     if (missing) {
       return errorResponse(request.id, ErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${Object.keys(missing).join(', ')}`, {
@@ -70,6 +73,30 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
     options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
     if (context.dialect === 'modern') return resultResponse(request.id, { ...result, resultType: 'complete', _meta: modernMeta });
     return resultResponse(request.id, result);
+  }
+
+  // A remote pack's tool: the server's own answer, unchanged (packages/federation).
+  async function forwardToolsCall(request: JsonRpcRequest, name: string, context: DispatchContext): Promise<JsonRpcResponse> {
+    if (!remote!.list().some((tool) => tool.name === name)) {
+      const answer = remote!.unlisted?.(name);
+      return answer ? resultResponse(request.id, answer) : errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
+    }
+    const started = performance.now();
+    const args = request.params?.arguments;
+    let result: CallToolResult;
+    let outcome: CallOutcome;
+    try {
+      result = await remote!.call(name, args && typeof args === 'object' ? (args as Record<string, unknown>) : undefined, context);
+      outcome = result.isError ? 'tool_error' : 'ok';
+    } catch (error) {
+      context.logger.error({ err: error, tool: name }, 'remote tool call failed');
+      result = errorResult(`Internal error in ${name} (request id ${context.requestId}); the operator has the details.`);
+      outcome = 'internal_error';
+    }
+    options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
+    if (context.dialect !== 'modern') return resultResponse(request.id, result);
+    const meta = typeof result._meta === 'object' && result._meta ? { ...result._meta, ...modernMeta } : modernMeta;
+    return resultResponse(request.id, { ...result, resultType: 'complete', _meta: meta });
   }
 
   function handleInitialize(request: JsonRpcRequest): JsonRpcResponse {

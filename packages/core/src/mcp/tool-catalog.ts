@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isContentTool } from '../content-tool.ts';
 import type { AnyToolDefinition, Pack } from '../pack.ts';
+import type { RemoteListedTool } from '../remote-tools.ts';
 import { publishableSchema } from './publishable-schema.ts';
 
 /** A tool as `tools/list` describes it. */
@@ -15,8 +16,11 @@ export interface ListedTool {
 }
 
 export interface ToolCatalog {
-  /** Built once at start and shared by every `tools/list` answer. */
-  listed: ListedTool[];
+  /**
+   * What `tools/list` answers: the pack's own tools, built once at start and shared by every
+   * answer, then a remote pack's tools as its server lists them now.
+   */
+  readonly listed: readonly (ListedTool | RemoteListedTool)[];
   find(name: string): AnyToolDefinition | undefined;
 }
 
@@ -45,5 +49,14 @@ export function buildToolCatalog(pack: Pack): ToolCatalog {
     ...(isContentTool(tool) ? {} : { outputSchema: toJsonSchema(tool.name, tool.outputSchema, 'output') }),
     ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
   }));
-  return { listed, find: (name) => byName.get(name) };
+  const find = (name: string) => byName.get(name);
+  const remote = pack.remoteTools;
+  if (!remote) return { listed, find };
+  return {
+    get listed() {
+      const tools = remote.list();
+      return listed.length === 0 ? tools : [...listed, ...tools];
+    },
+    find,
+  };
 }

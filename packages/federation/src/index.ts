@@ -1,0 +1,5 @@
+export { federationEnvSchema, remotePackModules, REMOTE_PACK_DEFAULT_PORT } from './remote-pack-modules.ts';
+export { readServersFile } from './servers-file.ts';
+export type { RemoteServerEntry, ServerEntry, StdioServerEntry } from './servers-file.ts';
+export { createRemotePack } from './remote-pack.ts';
+export type { RemotePackOptions } from './remote-pack.ts';

@@ -1,0 +1,250 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode as SdkErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext } from '@toolgate/core';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { backoffDelay } from './backoff.ts';
+
+// Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
+const listedToolSchema = z.looseObject({ name: z.string().min(1), inputSchema: z.looseObject({}) });
+const toolsListSchema = z.looseObject({ tools: z.array(listedToolSchema), nextCursor: z.string().optional() });
+const callResultSchema = z.looseObject({ content: z.array(z.unknown()) });
+
+/** How many pages of tools/list are read before the rest is ignored: a guard against a cursor loop. */
+const MAX_LIST_PAGES = 50;
+/** A connection that stayed up this long starts the next one's backoff from the beginning. */
+const STABLE_AFTER_MS = 10_000;
+
+export interface RemoteConnectionOptions {
+  /** The pack's name, in messages. */
+  name: string;
+  /** A fresh transport per connection: a new session, or a new child. */
+  transport: () => Transport;
+  kind: 'http' | 'stdio';
+  timeoutMs: number;
+  logger: Logger;
+  redact: (text: string) => string;
+  /** Which of the server's tools are served (allow and deny lists). */
+  serves: (tool: string) => boolean;
+}
+
+interface Live {
+  client: Client;
+  transport: Transport;
+  since: number;
+}
+
+/**
+ * One long-lived connection to an MCP server: initializes once, lists its tools, forwards calls,
+ * and reconnects with backoff when the session expires, the server goes away or the child dies.
+ */
+export class RemoteConnection {
+  #live: Live | undefined;
+  #connecting: Promise<Live> | undefined;
+  #tools: RemoteListedTool[] = [];
+  #instructions: string | undefined;
+  #lastError: string | undefined;
+  #failures = 0;
+  #retry: NodeJS.Timeout | undefined;
+  #retryAt = 0;
+  #closed = false;
+  #everListed = false;
+  readonly #options: RemoteConnectionOptions;
+
+  constructor(options: RemoteConnectionOptions) {
+    this.#options = options;
+  }
+
+  get tools(): readonly RemoteListedTool[] {
+    return this.#tools;
+  }
+
+  get instructions(): string | undefined {
+    return this.#instructions;
+  }
+
+  status(): PackStatus {
+    if (this.#live) return this.#lastError ? { state: 'degraded', detail: this.#lastError } : { state: 'ready' };
+    const retry = this.#retry ? `; retrying in ${Math.max(0, Math.ceil((this.#retryAt - Date.now()) / 1000))} s` : '';
+    return { state: 'down', detail: `${this.#lastError ?? 'not connected yet'}${retry}` };
+  }
+
+  /** Connects now; a failure is remembered, reported by status() and retried with backoff. */
+  async start(): Promise<void> {
+    await this.#connect().catch(() => undefined);
+  }
+
+  async call(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult> {
+    const first = await this.#attempt(name, args, context);
+    if (first.kind === 'done') return first.result;
+    // The server forgot the session (it restarted, or expired it): initialize again and retry once.
+    this.#options.logger.info({ tool: name }, 'remote session expired; initializing a new one');
+    await this.#drop(first.live);
+    const second = await this.#attempt(name, args, context);
+    return second.kind === 'done' ? second.result : this.#unavailable(name, 'it refused the new session too');
+  }
+
+  /** A call of a tool not listed: while the server has never been reached its tools are unknown, so say why. */
+  unlisted(name: string): CallToolResult | undefined {
+    return this.#everListed || this.#live ? undefined : this.#unavailable(name, this.#lastError ?? 'not connected yet');
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const live = this.#live ?? (await this.#connecting?.catch(() => undefined));
+    this.#live = undefined;
+    if (live) await live.client.close().catch(() => undefined);
+  }
+
+  async #attempt(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<{ kind: 'done'; result: CallToolResult } | { kind: 'session-lost'; live: Live }> {
+    let live: Live;
+    try {
+      live = this.#live ?? (await this.#connectForCall());
+    } catch (error) {
+      return { kind: 'done', result: this.#unavailable(name, this.#describe(error)) };
+    }
+    try {
+      const raw = await live.client.request({ method: 'tools/call', params: { name, ...(args ? { arguments: args } : {}) } }, callResultSchema, {
+        timeout: this.#options.timeoutMs,
+        signal: context.signal,
+      });
+      if (this.#lastError && this.#live === live) this.#lastError = undefined;
+      return { kind: 'done', result: raw as CallToolResult };
+    } catch (error) {
+      if (sessionLost(error, live.transport)) return { kind: 'session-lost', live };
+      return { kind: 'done', result: this.#failedCall(name, error, live) };
+    }
+  }
+
+  #failedCall(name: string, error: unknown, live: Live): CallToolResult {
+    const { logger, timeoutMs } = this.#options;
+    if (error instanceof McpError && error.code === SdkErrorCode.RequestTimeout) {
+      this.#lastError = `a call to ${name} timed out after ${timeoutMs} ms`;
+      logger.warn({ tool: name, timeoutMs }, 'remote tool call timed out');
+      return errorResult(`${this.#options.name}: ${name} did not answer within ${timeoutMs} ms (MCP_SERVER_TIMEOUT_MS); try again later.`);
+    }
+    if (error instanceof McpError && error.code !== SdkErrorCode.ConnectionClosed) {
+      // The server answered with a JSON-RPC error (unknown tool, invalid params): its words, as a tool error.
+      return errorResult(`${this.#options.name}: the server refused the call to ${name}: ${this.#options.redact(error.message)}`);
+    }
+    if (wasCancelled(error)) return errorResult(`${this.#options.name}: the call to ${name} was cancelled.`);
+    // The transport failed: the server is gone or the child died. Reconnect in the background.
+    void this.#drop(live, error);
+    return this.#unavailable(name, this.#describe(error));
+  }
+
+  #unavailable(name: string, reason: string): CallToolResult {
+    return errorResult(`${this.#options.name}: ${name} is unavailable: the MCP server cannot be reached (${reason}); try again later.`);
+  }
+
+  /** For a call: connect now unless a retry is already scheduled (then fail fast with the last reason). */
+  #connectForCall(): Promise<Live> {
+    if (this.#connecting) return this.#connecting;
+    if (this.#retry) return Promise.reject(new Error(this.#lastError ?? 'reconnecting'));
+    return this.#connect();
+  }
+
+  #connect(): Promise<Live> {
+    this.#connecting ??= this.#open().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #open(): Promise<Live> {
+    const { logger, timeoutMs } = this.#options;
+    const transport = this.#options.transport();
+    const client = new Client({ name: 'toolgate', version: '0.1.0' }, { capabilities: {} });
+    const live: Live = { client, transport, since: Date.now() };
+    client.onclose = () => {
+      if (this.#live === live) void this.#drop(live, new Error('the connection closed'));
+    };
+    client.onerror = (error) => {
+      // A stdio child that writes anything but JSON-RPC to stdout cannot be trusted with the next answer.
+      if (this.#options.kind === 'stdio' && (error instanceof SyntaxError || error.name === 'ZodError')) {
+        logger.error({ err: this.#options.redact(error.message) }, 'the server wrote something other than JSON-RPC to stdout; restarting it');
+        void this.#drop(live, new Error('the server wrote garbage to stdout and was restarted'));
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      logger.info('the server says its tools changed; listing them again');
+      await this.#listTools(client).catch((error: unknown) => logger.warn({ err: this.#describe(error) }, 'listing tools again failed'));
+    });
+    try {
+      await client.connect(transport, { timeout: timeoutMs });
+      await this.#listTools(client);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      this.#lastError = this.#describe(error);
+      logger.warn({ reason: this.#lastError }, 'cannot connect to the MCP server');
+      this.#scheduleRetry();
+      throw error;
+    }
+    if (this.#closed) {
+      await client.close().catch(() => undefined);
+      throw new Error('closed');
+    }
+    this.#instructions = client.getInstructions();
+    this.#live = live;
+    this.#lastError = undefined;
+    logger.info({ tools: this.#tools.length, server: client.getServerVersion()?.name }, 'connected to the MCP server');
+    return live;
+  }
+
+  async #listTools(client: Client): Promise<void> {
+    const tools: RemoteListedTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+      const result = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, toolsListSchema, { timeout: this.#options.timeoutMs });
+      tools.push(...(result.tools as RemoteListedTool[]));
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    this.#tools = tools.filter((tool) => this.#options.serves(tool.name));
+    this.#everListed = true;
+  }
+
+  /** Forgets a connection (once) and, after an error, schedules the next. */
+  async #drop(live: Live, error?: unknown): Promise<void> {
+    if (this.#live !== live) return;
+    this.#live = undefined;
+    if (Date.now() - live.since >= STABLE_AFTER_MS) this.#failures = 0;
+    if (error !== undefined) {
+      this.#lastError = this.#describe(error);
+      this.#options.logger.warn({ reason: this.#lastError }, 'lost the MCP server');
+      this.#scheduleRetry();
+    }
+    await live.client.close().catch(() => undefined);
+  }
+
+  #scheduleRetry(): void {
+    if (this.#closed || this.#retry) return;
+    const delay = backoffDelay(this.#failures);
+    this.#failures += 1;
+    this.#retryAt = Date.now() + delay;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      void this.#connect().catch(() => undefined);
+    }, delay);
+    this.#retry.unref();
+  }
+
+  #describe(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return this.#options.redact(`${message}${cause}`).slice(0, 500);
+  }
+}
+
+/** 404 is the spec's answer to an expired session; some servers (server-everything) answer 400. */
+function sessionLost(error: unknown, transport: Transport): boolean {
+  if (!(error instanceof StreamableHTTPError) || transport.sessionId === undefined) return false;
+  return error.code === 404 || error.code === 400;
+}
+
+function wasCancelled(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}

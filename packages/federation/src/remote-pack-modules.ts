@@ -1,0 +1,32 @@
+import { definePackModule, parseEnv, type PackModule } from '@toolgate/core';
+import { z } from 'zod';
+import { createRemotePack } from './remote-pack.ts';
+import { readServersFile } from './servers-file.ts';
+
+export const federationEnvSchema = z.object({
+  /** A Claude Desktop / Cursor / VS Code `mcpServers` file: each entry becomes a pack at `/<name>/mcp`. */
+  MCP_SERVERS_FILE: z.string().trim().min(1).optional(),
+  /** How long connecting to a server, or one forwarded call, may take before it is a tool error. */
+  MCP_SERVER_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(5_000),
+});
+
+/** The port a remote pack's own service listens on when started alone (services/remote). */
+export const REMOTE_PACK_DEFAULT_PORT = 8090;
+
+/**
+ * One pack module per entry of `MCP_SERVERS_FILE` (none when it is unset): the same contract as
+ * a built-in pack, so keys, limits, dialects, metrics and /healthz apply unchanged. Throws a
+ * ConfigError naming the file and the entry when the file cannot be served.
+ */
+export function remotePackModules(env: NodeJS.ProcessEnv, builtInNames: readonly string[]): PackModule[] {
+  const settings = parseEnv(federationEnvSchema, env);
+  if (!settings.MCP_SERVERS_FILE) return [];
+  return readServersFile(settings.MCP_SERVERS_FILE, env, builtInNames).map((entry) =>
+    definePackModule({
+      name: entry.name,
+      defaultPort: REMOTE_PACK_DEFAULT_PORT,
+      envSchema: z.object({}),
+      create: (_config, { logger }) => createRemotePack(entry, { logger, timeoutMs: settings.MCP_SERVER_TIMEOUT_MS, env }),
+    }),
+  );
+}
