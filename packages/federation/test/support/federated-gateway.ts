@@ -30,7 +30,7 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
   const lines: string[] = [];
   const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
   const logger = createLogger({ level: 'debug', destination, name: 'gateway' });
-  const fullEnv = { PATH: process.env.PATH, MCP_SERVERS_FILE: writeServersFile(servers), MCP_SERVER_TIMEOUT_MS: '2000', ...env };
+  const fullEnv = { PATH: process.env.PATH, MCP_SERVERS_FILE: writeServersFile(servers), MCP_SERVER_TIMEOUT_MS: '5000', ...env };
   const modules = remotePackModules(fullEnv, BUILT_IN);
   const packs: BuiltPack[] = [];
   for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }) }));
