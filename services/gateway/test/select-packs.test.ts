@@ -21,3 +21,11 @@ describe('TOOLGATE_PACKS', () => {
     expect(() => selectPacks(available, 'quotes,weather')).toThrow(/TOOLGATE_PACKS: unknown pack\(s\) weather; available: quotes, chain/);
   });
 });
+
+describe('the per-pack remote service (services/remote)', () => {
+  it('refuses the same names as the gateway: every built-in pack', async () => {
+    const { BUILT_IN_PACK_NAMES } = await import('@toolgate/remote');
+    const { packModules } = await import('../src/pack-modules.ts');
+    expect([...BUILT_IN_PACK_NAMES].sort()).toEqual(packModules.map((m) => m.name).sort());
+  });
+});

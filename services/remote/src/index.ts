@@ -1,0 +1,1 @@
+export { BUILT_IN_PACK_NAMES, selectRemote } from './select-remote.ts';
