@@ -7,7 +7,11 @@ import type { ToolContext } from './tool.ts';
  */
 export interface RemoteListedTool {
   name: string;
+  title?: string;
+  description?: string;
   inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
   [field: string]: unknown;
 }
 
