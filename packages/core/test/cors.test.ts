@@ -59,3 +59,37 @@ describe('CORS for allowed browser origins', () => {
     expect(options.status).toBe(405);
   });
 });
+
+describe('Vary: Origin on every answer whose headers or body depend on the Origin', () => {
+  const oauth = { issuer: 'https://auth.example.com', publicUrl: 'https://tools.example.com' };
+  const metadataPath = '/.well-known/oauth-protected-resource/echo/mcp';
+
+  // The metadata is publicly cacheable: a shared cache must key it by Origin, or one origin's
+  // Access-Control-Allow-Origin (or its absence) is served to another.
+  it.each([
+    ['an allowed origin', { origin: 'https://app.example.com' }],
+    ['an origin that is not allowed', { origin: 'https://evil.example' }],
+    ['no Origin at all', {}],
+  ])('the protected-resource metadata, asked with %s', async (_label, headers: Record<string, string>) => {
+    const app = createEchoApp({ oauth, allowedOrigins: ['https://app.example.com'] });
+    const response = await request(app).get(metadataPath).set(headers);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/public/);
+    expect(response.headers.vary).toMatch(/\bOrigin\b/);
+  });
+
+  it.each([
+    ['an allowed origin', { origin: 'http://localhost:5173' }, 200],
+    ['a refused origin (the 403 names it)', { origin: 'https://evil.example' }, 403],
+    ['no Origin at all', {}, 200],
+  ])('an MCP answer to %s', async (_label, headers: Record<string, string>, status) => {
+    const response = await request(createEchoApp()).post('/echo/mcp').set(headers).send(list);
+    expect(response.status).toBe(status);
+    expect(response.headers.vary).toMatch(/\bOrigin\b/);
+  });
+
+  it('names Origin once, beside what else varies', async () => {
+    const response = await request(createEchoApp({ oauth })).get(metadataPath).set({ origin: 'http://localhost:5173' });
+    expect(response.headers.vary!.split(/,\s*/).filter((name) => name.toLowerCase() === 'origin')).toHaveLength(1);
+  });
+});

@@ -85,6 +85,8 @@ describe('OAuth 2.1 resource-server mode (OAUTH_ISSUER) against a real authoriza
     ['a token of another issuer', () => auth.mint({ sub: 'u1', aud: endpoint, iss: 'http://127.0.0.1:2' }), /iss claim/],
     ['a token with a forged signature', async () => `${(await auth.mint({ sub: 'u1', aud: endpoint })).slice(0, -6)}AAAAAA`, /not valid/],
     ['an unknown key that is no JWT', async () => 'not-a-key-or-token', /not valid/],
+    // RFC 9068 §2.2: exp is required in a JWT access token; without it a stolen token works forever.
+    ['a token without exp', () => auth.mint({ sub: 'u1', aud: endpoint }, undefined, ['exp']), /no expiry \(exp\)/],
   ])('refuses %s with 401 invalid_token', async (_label, token, message) => {
     const response = await post({ authorization: `Bearer ${await token()}` });
     expect(response.status).toBe(401);
@@ -139,5 +141,61 @@ describe('OAuth settings', () => {
     const response = await request(createEchoApp({ guards: guards.handlers, oauth: oauthConfigOf(env) })).post('/echo/mcp').set('authorization', `Bearer ${token}`).send(call);
     expect(response.status).toBe(503);
     expect(response.body.error.message).toMatch(/authorization server cannot be reached/);
+  });
+});
+
+describe('The issuer down (OAUTH_ISSUER unreachable)', () => {
+  /** An issuer that answers every request 503 and counts them. */
+  async function downIssuer(): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests += 1;
+      response.writeHead(503, { 'content-type': 'text/plain' }).end('down');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, requests: () => requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+  const junkJwt = 'eyJhbGciOiJSUzI1NiIsImtpZCI6IngifQ.eyJzdWIiOiJ1In0.c2ln';
+
+  it.each([
+    ['its metadata', (url: string) => ({})],
+    ['its JWKS (OAUTH_JWKS_URL)', (url: string) => ({ OAUTH_JWKS_URL: `${url}/jwks` })],
+  ])('50 requests with one junk JWT ask %s once, not once each, and count as failed authentications', async (_label, extra) => {
+    const issuer = await downIssuer();
+    try {
+      const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: issuer.url, PUBLIC_URL: 'http://127.0.0.1:3', AUTH_FAILURES_PER_MINUTE: '10', ...extra(issuer.url) });
+      const guards = await createGuards(env, createLogger({ level: 'silent' }));
+      const { default: request } = await import('supertest');
+      const app = createEchoApp({ guards: guards.handlers, oauth: oauthConfigOf(env) });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        statuses.push((await request(app).post('/echo/mcp').set('authorization', `Bearer ${junkJwt}`).send(call)).status);
+      }
+      // The first ten fail on the issuer (503), then the address is shut out like a guesser.
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(503));
+      expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+      // One discovery round (two metadata paths) or one JWKS fetch; the failure is remembered.
+      expect(issuer.requests()).toBeLessThanOrEqual(2);
+      await guards.close();
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it('asks the issuer once for concurrent requests (single flight)', async () => {
+    const issuer = await downIssuer();
+    try {
+      const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: issuer.url, PUBLIC_URL: 'http://127.0.0.1:3', AUTH_FAILURES_PER_MINUTE: '1000' });
+      const guards = await createGuards(env, createLogger({ level: 'silent' }));
+      const { default: request } = await import('supertest');
+      const app = createEchoApp({ guards: guards.handlers, oauth: oauthConfigOf(env) });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => request(app).post('/echo/mcp').set('authorization', `Bearer ${junkJwt}`).send(call)));
+      expect(answers.map(({ status }) => status)).toEqual(Array(20).fill(503));
+      expect(issuer.requests()).toBeLessThanOrEqual(2);
+      await guards.close();
+    } finally {
+      await issuer.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
  * client credentials. Added so it behaves as the MCP authorization spec expects: the token's
  * `aud` is the `resource` the client asked for (RFC 8707), and `/register` accepts dynamic
  * client registration (RFC 7591). Test-only routes: POST /mint signs a token with the claims
- * given, GET /resources lists the resources tokens were asked for. Prints its issuer, then serves.
+ * given (less those in `omit`), GET /resources lists the resources tokens were asked for. Prints its issuer, then serves.
  */
 const server = new OAuth2Server();
 await server.issuer.keys.generate('RS256');
@@ -32,8 +32,14 @@ server.service.addRoute('POST', '/register', (request, response) => {
   json(response, 201, { ...metadata, client_id: `client-${randomUUID()}`, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: 'none' });
 });
 server.service.addRoute('POST', '/mint', async (request, response) => {
-  const { claims, expiresIn } = (request as unknown as { body: { claims: Record<string, unknown>; expiresIn?: number } }).body;
-  const token = await server.issuer.buildToken({ expiresIn: expiresIn ?? 3600, scopesOrTransform: (_header, payload) => Object.assign(payload, claims) });
+  const { claims, expiresIn, omit = [] } = (request as unknown as { body: { claims: Record<string, unknown>; expiresIn?: number; omit?: string[] } }).body;
+  const token = await server.issuer.buildToken({
+    expiresIn: expiresIn ?? 3600,
+    scopesOrTransform: (_header, payload) => {
+      Object.assign(payload, claims);
+      for (const claim of omit) delete payload[claim];
+    },
+  });
   json(response, 200, { token });
 });
 server.service.addRoute('GET', '/resources', (_request, response) => json(response, 200, resources));

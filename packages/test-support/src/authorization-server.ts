@@ -7,7 +7,7 @@ export interface AuthorizationServer {
   /** Its issuer identifier, e.g. `http://127.0.0.1:41234`. */
   issuer: string;
   /** Signs a token with the server's own key, for claims a client would never get (expired, wrong audience). */
-  mint(claims: Record<string, unknown>, expiresInSeconds?: number): Promise<string>;
+  mint(claims: Record<string, unknown>, expiresInSeconds?: number, omit?: string[]): Promise<string>;
   /** Every `resource` (RFC 8707) a token was asked for, in order. */
   resources(): Promise<string[]>;
   stop(): Promise<void>;
@@ -27,8 +27,8 @@ export async function startAuthorizationServer(): Promise<AuthorizationServer> {
   const { issuer } = JSON.parse(first) as { issuer: string };
   return {
     issuer,
-    async mint(claims, expiresIn) {
-      const response = await fetch(`${issuer}/mint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claims, expiresIn }) });
+    async mint(claims, expiresIn, omit) {
+      const response = await fetch(`${issuer}/mint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claims, expiresIn, omit }) });
       return ((await response.json()) as { token: string }).token;
     },
     resources: async () => (await (await fetch(`${issuer}/resources`)).json()) as string[],

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { originAllowed } from './origin-guard.ts';
+import { originAllowed, varyOnOrigin } from './origin-guard.ts';
 
 /** What MCP clients send: the SDKs' transports, 2026-07-28's routing headers, API keys, SSE resumption. */
 const ALLOWED_HEADERS = [
@@ -30,15 +30,16 @@ const EXPOSED_HEADERS = [
 /**
  * CORS for the origins the origin guard lets through (ALLOWED_ORIGINS, localhost by default),
  * so a page can call the gateway. Answers preflights itself (204), before any API key check:
- * a browser sends a preflight without credentials. Requests without `Origin` are not touched.
+ * a browser sends a preflight without credentials. Requests without `Origin` get no CORS
+ * headers, but every answer says `Vary: Origin`: its headers would differ with another Origin.
  */
 export function cors(allowedOrigins: readonly string[] | undefined, methods = 'POST, GET, DELETE, OPTIONS') {
   const isAllowed = originAllowed(allowedOrigins);
   return function corsMiddleware(request: Request, response: Response, next: NextFunction): void {
+    varyOnOrigin(response);
     const origin = request.headers.origin;
     if (origin === undefined || !isAllowed(origin)) return next();
     response.setHeader('access-control-allow-origin', origin);
-    response.setHeader('vary', 'Origin');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       response.setHeader('access-control-allow-methods', methods);
       response.setHeader('access-control-allow-headers', ALLOWED_HEADERS);

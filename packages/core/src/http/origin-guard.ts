@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { HttpProblem } from './problem.ts';
@@ -19,12 +20,24 @@ export function originAllowed(allowedOrigins: readonly string[] | undefined): (o
 }
 
 /**
+ * Marks an answer as depending on the request's Origin (`Vary: Origin`), whatever the Origin
+ * was, absent included: a shared cache must not hand one origin's answer (its CORS headers, or
+ * a refusal naming it) to another. node:http's API only: the MCP lanes skip Express's.
+ */
+export function varyOnOrigin(response: ServerResponse): void {
+  const vary = response.getHeader('vary');
+  if (vary === undefined) response.setHeader('vary', 'Origin');
+  else if (!/(^|,)\s*origin\s*(,|$)/i.test(String(vary))) response.setHeader('vary', `${String(vary)}, Origin`);
+}
+
+/**
  * DNS-rebinding guard: a browser page may only reach the gateway from an allowed origin.
  * Requests without `Origin` (every non-browser client) pass. With no list, localhost origins pass.
  */
 export function originGuard(allowedOrigins: readonly string[] | undefined) {
   const isAllowed = originAllowed(allowedOrigins);
-  return function originGuardMiddleware(request: Request, _response: Response, next: NextFunction): void {
+  return function originGuardMiddleware(request: Request, response: Response, next: NextFunction): void {
+    varyOnOrigin(response);
     const origin = request.headers.origin;
     if (origin === undefined) return next();
     if (isAllowed(origin)) return next();

@@ -72,6 +72,9 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       return undefined;
     } catch (error) {
       if (error instanceof InvalidTokenError) return unauthorized(request, response, `Unauthorized: ${error.message}`, 'invalid_token');
+      // Counted as a failed authentication: a token that cannot be checked is not accepted, and
+      // a flood of them must not make the gateway a free amplifier against the issuer.
+      await options.onRejected?.(request, response).catch(() => undefined);
       options.logger.warn({ requestId: response.locals.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
       return new HttpProblem(503, ErrorCode.ConnectionClosed, 'Service Unavailable: the authorization server cannot be reached to verify the token');
     }
