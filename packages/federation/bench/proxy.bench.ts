@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,13 @@ async function sequential(url: string, count: number): Promise<number[]> {
   return times;
 }
 
+/** A child's CPU time so far (user + system), in microseconds, from /proc (Linux). */
+function cpuMicros(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command; in clock ticks (100 Hz).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const serverPort = await freePort();
@@ -68,13 +75,25 @@ try {
   await saturate(proxied, 2);
 
   const rounds: { direct: number; proxied: number }[] = [];
+  // CPU per answered call: the server's when called directly, the server's and the gateway's when proxied.
+  const cpu = { directServer: 0, proxiedServer: 0, proxiedGateway: 0, directCalls: 0, proxiedCalls: 0 };
   let failures = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     // Alternate who goes first, so a drift in the machine's load does not favour one side.
     const order = round % 2 === 0 ? (['direct', 'proxied'] as const) : (['proxied', 'direct'] as const);
     const figures = { direct: 0, proxied: 0 };
     for (const side of order) {
+      const before = { server: cpuMicros(server.child), gateway: cpuMicros(gateway.child) };
       const result = await saturate(side === 'direct' ? direct : proxied, SECONDS);
+      const serverMicros = cpuMicros(server.child) - before.server;
+      if (side === 'direct') {
+        cpu.directServer += serverMicros;
+        cpu.directCalls += result.rps * SECONDS;
+      } else {
+        cpu.proxiedServer += serverMicros;
+        cpu.proxiedGateway += cpuMicros(gateway.child) - before.gateway;
+        cpu.proxiedCalls += result.rps * SECONDS;
+      }
       figures[side] = result.rps;
       failures += result.failures;
     }
@@ -96,6 +115,8 @@ try {
     `|---|---|---|---|`,
     `| throughput (req/s, mean of rounds) | ${total('direct').toFixed(0)} | ${total('proxied').toFixed(0)} | ${ratio.toFixed(2)}x (rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) |`,
     `| median latency, sequential (ms) | ${median(latency.direct).toFixed(3)} | ${median(latency.proxied).toFixed(3)} | +${added.toFixed(3)} ms |`,
+    `| CPU per call (µs): server | ${(cpu.directServer / cpu.directCalls).toFixed(0)} | ${(cpu.proxiedServer / cpu.proxiedCalls).toFixed(0)} | |`,
+    `| CPU per call (µs): gateway | | ${(cpu.proxiedGateway / cpu.proxiedCalls).toFixed(0)} | |`,
     `failures: ${failures}; goals: throughput >= 0.8x ${ratio >= 0.8 ? 'met' : 'MISSED'}, added median < 1 ms ${added < 1 ? 'met' : 'MISSED'}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,11 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPError, type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode as SdkErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext } from '@toolgate/core';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
+import { CallTimeoutError, createHttpCaller, RemoteRpcError, SessionLostError } from './http-call.ts';
 
 // Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
 const listedToolSchema = z.looseObject({ name: z.string().min(1), inputSchema: z.looseObject({}) });
@@ -28,6 +29,8 @@ export interface RemoteConnectionOptions {
   redact: (text: string) => string;
   /** Which of the server's tools are served (allow and deny lists). */
   serves: (tool: string) => boolean;
+  /** A Streamable HTTP server: tools/call goes straight to it on the SDK client's session (http-call.ts). */
+  http?: { url: URL; headers: Record<string, string> };
 }
 
 interface Live {
@@ -52,9 +55,11 @@ export class RemoteConnection {
   #closed = false;
   #everListed = false;
   readonly #options: RemoteConnectionOptions;
+  readonly #http: ReturnType<typeof createHttpCaller> | undefined;
 
   constructor(options: RemoteConnectionOptions) {
     this.#options = options;
+    this.#http = options.http ? createHttpCaller(options.http.url) : undefined;
   }
 
   get tools(): readonly RemoteListedTool[] {
@@ -93,6 +98,7 @@ export class RemoteConnection {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#http?.close();
     clearTimeout(this.#retry);
     const live = this.#live ?? (await this.#connecting?.catch(() => undefined));
     this.#live = undefined;
@@ -107,15 +113,37 @@ export class RemoteConnection {
       return { kind: 'done', result: this.#unavailable(name, this.#describe(error)) };
     }
     try {
-      const raw = await live.client.request({ method: 'tools/call', params: { name, ...(args ? { arguments: args } : {}) } }, callResultSchema, {
-        timeout: this.#options.timeoutMs,
-        signal: context.signal,
-      });
+      const params = { name, ...(args ? { arguments: args } : {}) };
+      const raw = this.#http
+        ? await this.#callOverHttp(live, params, context.signal)
+        : await live.client.request({ method: 'tools/call', params }, callResultSchema, { timeout: this.#options.timeoutMs, signal: context.signal });
       if (this.#lastError && this.#live === live) this.#lastError = undefined;
       return { kind: 'done', result: raw as CallToolResult };
     } catch (error) {
       if (sessionLost(error, live.transport)) return { kind: 'session-lost', live };
       return { kind: 'done', result: this.#failedCall(name, error, live) };
+    }
+  }
+
+  /** The fast path's failures, spoken as the SDK's, so one place decides what each one means. */
+  async #callOverHttp(live: Live, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const transport = live.transport as StreamableHTTPClientTransport;
+    const session = { ...this.#options.http!, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
+    try {
+      const result = await this.#http!.call(session, params, { timeoutMs: this.#options.timeoutMs, signal });
+      const checked = callResultSchema.safeParse(result);
+      if (!checked.success) throw new McpError(SdkErrorCode.InvalidParams, 'the server answered the call with something that is not a tool result');
+      return result;
+    } catch (error) {
+      if (error instanceof SessionLostError) throw new StreamableHTTPError(404, error.message);
+      if (error instanceof RemoteRpcError) throw new McpError(error.code, error.message);
+      if (error instanceof CallTimeoutError) {
+        // As the SDK does on its own timeouts: the server may stop the work.
+        const cancelled = { method: 'notifications/cancelled' as const, params: { requestId: error.requestId, reason: 'timed out' } };
+        void live.client.notification(cancelled).catch(() => undefined);
+        throw new McpError(SdkErrorCode.RequestTimeout, error.message);
+      }
+      throw error;
     }
   }
 

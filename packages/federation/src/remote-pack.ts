@@ -29,6 +29,7 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
     logger,
     redact,
     serves: toolFilter(entry),
+    ...(entry.transport === 'http' ? { http: { url: entry.url, headers: entry.headers } } : {}),
   });
   await connection.start();
   const instructions = connection.instructions;
