@@ -12,6 +12,10 @@ import { tokenAllowanceTool } from './tools/token-allowance.ts';
 import { tokenMetadataOutput, tokenMetadataTool } from './tools/token-metadata.ts';
 import { tokenBalancesTool } from './tools/token-balances.ts';
 import { nativeBalanceTool } from './tools/native-balance.ts';
+import { chainInfoTool } from './tools/chain-info.ts';
+import { blockTool } from './tools/block.ts';
+import { transactionTool } from './tools/transaction.ts';
+import { readContractTool } from './tools/read-contract.ts';
 import { createBalanceService } from './balance-service.ts';
 import { createEnsResolver } from './ens/ens-resolver.ts';
 import type { HttpTransport } from './upstream/http-transport.ts';
@@ -92,13 +96,16 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
   });
   const balances = createBalanceService({ clients, unitsStore: createSharedStore(cache, 'chain:units:', tokenUnitsSchema) });
   const addresses = createEnsResolver({ chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())) });
-  const deps = { chains, tokens, balances, addresses };
+  const deps = { chains, tokens, balances, addresses, clients, cache };
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({
     name: 'chain',
     version: '0.1.0',
-    instructions: `ERC-20 token metadata, allowances and balances, and native coin balances, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
-    tools: [tokenAllowanceTool(deps), tokenMetadataTool(deps), tokenBalancesTool(deps), nativeBalanceTool(deps)],
+    instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions and contract reads, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
+    tools: [
+      tokenAllowanceTool(deps), tokenMetadataTool(deps), tokenBalancesTool(deps), nativeBalanceTool(deps),
+      chainInfoTool(deps), blockTool(deps), transactionTool(deps), readContractTool(deps),
+    ],
   });
   return { pack, chains };
 }

@@ -11,7 +11,9 @@ describe('the chain pack as a service', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       const { result } = (await response.json()) as { result: { tools: { name: string; description: string; inputSchema: any; outputSchema: any; annotations: any }[] } };
-      expect(result.tools.map((tool) => tool.name)).toEqual(['token_allowance', 'token_metadata', 'token_balances', 'native_balance']);
+      expect(result.tools.map((tool) => tool.name)).toEqual([
+        'token_allowance', 'token_metadata', 'token_balances', 'native_balance', 'chain_info', 'block', 'transaction', 'read_contract',
+      ]);
       const [allowance, metadata, balances, native] = result.tools;
       expect(allowance!.inputSchema.required).toEqual(['contract', 'owner', 'spender']);
       // One of contract (the spec's call, unchanged) or contracts (several) is required: said in

@@ -1,5 +1,7 @@
+import type { ResponseCache } from '@toolgate/upstream';
 import type { BalanceService } from '../balance-service.ts';
-import type { ChainRegistry } from '../chain-registry.ts';
+import type { ChainClient } from '../chain-clients.ts';
+import type { ChainRegistry, SupportedChain } from '../chain-registry.ts';
 import type { AddressResolver } from '../ens/ens-resolver.ts';
 import type { TokenService } from '../token-service.ts';
 
@@ -10,4 +12,8 @@ export interface ChainToolDeps {
   balances: BalanceService;
   /** Turns an ENS name into an address (Ethereum mainnet); passes addresses through. */
   addresses: AddressResolver;
+  /** Each chain's JSON-RPC client, for the tools that read blocks, transactions and contracts directly. */
+  clients: (chain: SupportedChain) => ChainClient;
+  /** The pack's cache (memory, or Redis with REDIS_URL): tools keep their own namespaced stores in it. */
+  cache: ResponseCache;
 }

@@ -8,7 +8,7 @@ export interface RpcCall {
 }
 
 /** One answer: a result, or the node's error for that call alone (message already redacted). */
-export type RpcOutcome = { ok: true; result: unknown } | { ok: false; code: number; message: string };
+export type RpcOutcome = { ok: true; result: unknown } | { ok: false; code: number; message: string; revertData?: string };
 
 export interface JsonRpc {
   /** Several calls in one JSON-RPC batch: one HTTP round trip. Standard eth_* methods only (Alchemy refuses alchemy_* in batches). */
@@ -26,6 +26,19 @@ const rpcReply = z.union([
 const batchRejected = z.object({ error: rpcError });
 
 const MAX_MESSAGE = 200;
+/** Revert data is ABI bytes (an Error(string), a Panic, a custom error, or none: "0x"); longer is not a reason worth reading. */
+const revertBytes = z.string().regex(/^0x(?:[0-9a-fA-F]{2}){0,4096}$/);
+
+/**
+ * A revert's raw data, where the node gives it: geth and most nodes put the hex in `data`,
+ * ganache in `data.result` (or `data.data`). It is contract output, not request text, so it
+ * holds no secret; only well-formed hex is kept.
+ */
+function revertDataOf(data: unknown): { revertData?: string } {
+  const nested = typeof data === 'object' && data !== null ? [(data as { result?: unknown }).result, (data as { data?: unknown }).data] : [];
+  const found = [data, ...nested].find((value) => revertBytes.safeParse(value).success);
+  return found === undefined ? {} : { revertData: found as string };
+}
 
 /**
  * A JSON-RPC endpoint. Every text a node sends back (error message, error data) goes through
@@ -43,7 +56,7 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
     if (!parsed.success) throw new UpstreamError(`${label}: reply holds a malformed JSON-RPC answer`, { failure: 'malformed' });
     const answer = parsed.data;
     return 'error' in answer
-      ? { id: answer.id, outcome: { ok: false, code: answer.error.code, message: describe(answer.error) } }
+      ? { id: answer.id, outcome: { ok: false, code: answer.error.code, message: describe(answer.error), ...revertDataOf(answer.error.data) } }
       : { id: answer.id, outcome: { ok: true, result: answer.result } };
   };
   const post = async (body: unknown, signal?: AbortSignal) => {

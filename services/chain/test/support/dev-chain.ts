@@ -11,7 +11,7 @@ interface Artifact {
 }
 
 /** OpenZeppelin 4.9.6 ships compiled artifacts: real, audited bytecode, no compiler needed. */
-function openZeppelin(name: string): Artifact {
+export function openZeppelin(name: string): Artifact {
   const path = require.resolve(`@openzeppelin/contracts/build/contracts/${name}.json`);
   const { abi, bytecode } = JSON.parse(readFileSync(path, 'utf8')) as Artifact;
   return { abi, bytecode };
@@ -51,8 +51,10 @@ export interface DevChain {
   bytes32Token: string;
   /** OpenZeppelin MinimalForwarder: a contract, not a token. */
   notToken: string;
-  /** OpenZeppelin ERC721 preset: has name() and symbol() but no decimals(). */
+  /** OpenZeppelin ERC721 preset: has name() and symbol() but no decimals(); token 0 minted to accounts[0], URI https://example.invalid/0. */
   nft: string;
+  /** OpenZeppelin ERC1155 preset, URI https://nft.example/api/{id}.json; 10 of token 1 minted to accounts[1]. */
+  erc1155: string;
   /** An externally owned account (no code). */
   eoa: string;
   /** accounts[1]'s TGT balance (sent by accounts[0]); accounts[0] keeps the rest of 10^24. */
@@ -135,6 +137,11 @@ export async function startDevChain(): Promise<DevChain> {
 
     const fixedSupply = openZeppelin('ERC20PresetFixedSupply');
 
+    // NFTs: token 0 of the ERC-721 to accounts[0]; 10 of ERC-1155 token 1 to accounts[1].
+    await (await nft.getFunction('mint')(accounts[0])).wait();
+    const erc1155 = await deploy(openZeppelin('ERC1155PresetMinterPauser'), 'https://nft.example/api/{id}.json');
+    await (await erc1155.getFunction('mint')(accounts[1], 1n, 10n, '0x')).wait();
+
     return {
       url,
       accounts,
@@ -143,6 +150,7 @@ export async function startDevChain(): Promise<DevChain> {
       bytes32Token: await bytes32Token.getAddress(),
       notToken: await notToken.getAddress(),
       nft: await nft.getAddress(),
+      erc1155: await erc1155.getAddress(),
       eoa: accounts[5]!,
       sent,
       multicall3,
