@@ -16,6 +16,8 @@ import { chainInfoTool } from './tools/chain-info.ts';
 import { blockTool } from './tools/block.ts';
 import { transactionTool } from './tools/transaction.ts';
 import { readContractTool } from './tools/read-contract.ts';
+import { nftMetadataTool } from './tools/nft-metadata.ts';
+import { createMetadataFetcher, type MetadataFetcherOptions } from './upstream/metadata-fetch.ts';
 import { createBalanceService } from './balance-service.ts';
 import { createEnsResolver } from './ens/ens-resolver.ts';
 import type { HttpTransport } from './upstream/http-transport.ts';
@@ -32,6 +34,8 @@ export interface ChainPackOptions {
   /** Where metadata and logo answers are cached, overriding `cache` (tests inject a clock). */
   metadataStore?: CacheStore<TokenMetadata>;
   logoStore?: CacheStore<LogoAnswer>;
+  /** How nft_metadata's fetch resolves names and which addresses it may reach (tests reach a local stand-in). */
+  metadataFetch?: Pick<MetadataFetcherOptions, 'resolveHost' | 'isAllowedAddress' | 'ca'>;
   /** Base of Trust Wallet's asset repository (tests point it at a local server). */
   logoBaseUrl?: string;
   logger?: Logger;
@@ -41,6 +45,9 @@ export interface ChainPack {
   pack: Pack;
   chains: ChainRegistry;
 }
+
+/** NFT metadata JSON is a few kilobytes; a quarter megabyte bounds what a hostile URI can make us hold. */
+const NFT_METADATA_MAX_BYTES = 256 * 1024;
 
 const logoAnswerSchema = z.object({ url: z.string().nullable(), definitive: z.boolean() });
 const tokenUnitsSchema = z.object({ symbol: z.string(), decimals: z.number().int().min(0).max(255) });
@@ -97,14 +104,21 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
   const balances = createBalanceService({ clients, unitsStore: createSharedStore(cache, 'chain:units:', tokenUnitsSchema) });
   const addresses = createEnsResolver({ chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())) });
   const deps = { chains, tokens, balances, addresses, clients, cache };
+  const metadata = createMetadataFetcher({
+    enabled: config.NFT_METADATA_FETCH,
+    ipfsGateway: config.NFT_METADATA_IPFS_GATEWAY,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    maxBytes: NFT_METADATA_MAX_BYTES,
+    ...options.metadataFetch,
+  });
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({
     name: 'chain',
     version: '0.1.0',
-    instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions and contract reads, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
+    instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions, contract reads and NFT metadata, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
     tools: [
       tokenAllowanceTool(deps), tokenMetadataTool(deps), tokenBalancesTool(deps), nativeBalanceTool(deps),
-      chainInfoTool(deps), blockTool(deps), transactionTool(deps), readContractTool(deps),
+      chainInfoTool(deps), blockTool(deps), transactionTool(deps), readContractTool(deps), nftMetadataTool({ ...deps, metadata }),
     ],
   });
   return { pack, chains };

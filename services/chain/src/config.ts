@@ -2,6 +2,7 @@ import { upstreamEnvShape } from '@toolgate/upstream';
 import { z } from 'zod';
 
 export const DEFAULT_ALCHEMY_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2/{key}';
+export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
 
 const httpUrl = z
   .string()
@@ -38,6 +39,9 @@ export const chainEnvSchema = z.object({
     .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
     .default(DEFAULT_ALCHEMY_URL_TEMPLATE),
   CHAIN_RPC_URLS: rpcUrls,
+  // nft_metadata's fetch of the JSON behind a token URI: off by default (an SSRF path; see README).
+  NFT_METADATA_FETCH: z.stringbool().default(false),
+  NFT_METADATA_IPFS_GATEWAY: httpUrl.default(DEFAULT_IPFS_GATEWAY),
   // Per upstream attempt, and REDIS_URL (shared metadata cache): the same variables as every pack.
   ...upstreamEnvShape,
 });

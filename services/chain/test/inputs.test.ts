@@ -85,7 +85,17 @@ describe('chain selection', () => {
 describe('configuration', () => {
   it('needs nothing: no key, built-in endpoints, a timeout of a few seconds', () => {
     const config = parseEnv(chainEnvSchema, {});
-    expect(config).toEqual({ ALCHEMY_API_KEY: undefined, ALCHEMY_URL_TEMPLATE: 'https://{network}.g.alchemy.com/v2/{key}', CHAIN_RPC_URLS: {}, UPSTREAM_TIMEOUT_MS: 5000 });
+    expect(config).toEqual({
+      ALCHEMY_API_KEY: undefined, ALCHEMY_URL_TEMPLATE: 'https://{network}.g.alchemy.com/v2/{key}', CHAIN_RPC_URLS: {}, UPSTREAM_TIMEOUT_MS: 5000,
+      NFT_METADATA_FETCH: false, NFT_METADATA_IPFS_GATEWAY: 'https://ipfs.io/ipfs/',
+    });
+  });
+
+  it('takes NFT_METADATA_FETCH as a boolean word, and refuses anything else by name', () => {
+    expect(parseEnv(chainEnvSchema, { NFT_METADATA_FETCH: 'true' }).NFT_METADATA_FETCH).toBe(true);
+    expect(parseEnv(chainEnvSchema, { NFT_METADATA_FETCH: 'false' }).NFT_METADATA_FETCH).toBe(false);
+    expect(() => parseEnv(chainEnvSchema, { NFT_METADATA_FETCH: 'maybe' })).toThrow(/NFT_METADATA_FETCH/);
+    expect(() => parseEnv(chainEnvSchema, { NFT_METADATA_IPFS_GATEWAY: 'ftp://gateway/' })).toThrow(/NFT_METADATA_IPFS_GATEWAY/);
   });
 
   it('names every bad variable without echoing the key', () => {
