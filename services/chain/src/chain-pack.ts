@@ -17,6 +17,10 @@ import { blockTool } from './tools/block.ts';
 import { transactionTool } from './tools/transaction.ts';
 import { readContractTool } from './tools/read-contract.ts';
 import { nftMetadataTool } from './tools/nft-metadata.ts';
+import { nftsOwnedTool } from './tools/nfts-owned.ts';
+import { assetTransfersTool } from './tools/asset-transfers.ts';
+import { tokenPricesTool } from './tools/token-prices.ts';
+import { createAlchemyData } from './upstream/alchemy-data-client.ts';
 import { createMetadataFetcher, type MetadataFetcherOptions } from './upstream/metadata-fetch.ts';
 import { createBalanceService } from './balance-service.ts';
 import { createEnsResolver } from './ens/ens-resolver.ts';
@@ -84,7 +88,8 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     options.transport ??
     createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, ...options.resilience, logger: options.logger });
   // The same redaction as the upstream client's, for what nodes say inside 200 answers.
-  const clients = createChainClients({ transport, redact: createRedactor(secrets) });
+  const redact = createRedactor(secrets);
+  const clients = createChainClients({ transport, redact });
   const chains = createChainRegistry({
     alchemyApiKey: config.ALCHEMY_API_KEY,
     alchemyUrlTemplate: config.ALCHEMY_URL_TEMPLATE,
@@ -111,14 +116,28 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     maxBytes: NFT_METADATA_MAX_BYTES,
     ...options.metadataFetch,
   });
+  const alchemy = createAlchemyData({
+    apiKey: config.ALCHEMY_API_KEY,
+    nftUrlTemplate: config.ALCHEMY_NFT_URL_TEMPLATE,
+    pricesUrlTemplate: config.ALCHEMY_PRICES_URL_TEMPLATE,
+    rpcUrlTemplate: config.ALCHEMY_URL_TEMPLATE,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    cache,
+    secrets,
+    transport,
+    redact,
+    ...options.resilience,
+    logger: options.logger,
+  });
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({
     name: 'chain',
     version: '0.1.0',
-    instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions, contract reads and NFT metadata, on EVM chains (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
+    instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions, contract reads and NFT metadata, on EVM chains; with an Alchemy key also NFTs owned, asset transfers and token prices (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
     tools: [
       tokenAllowanceTool(deps), tokenMetadataTool(deps), tokenBalancesTool(deps), nativeBalanceTool(deps),
       chainInfoTool(deps), blockTool(deps), transactionTool(deps), readContractTool(deps), nftMetadataTool({ ...deps, metadata }),
+      nftsOwnedTool({ ...deps, alchemy }), assetTransfersTool({ ...deps, alchemy }), tokenPricesTool({ ...deps, alchemy }),
     ],
   });
   return { pack, chains };

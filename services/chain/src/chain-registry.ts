@@ -23,7 +23,7 @@ export interface ChainRegistry {
   resolve(selector: string | undefined): SupportedChain;
 }
 
-function alchemyUrl(template: string, network: string, key: string): string {
+export function alchemyUrl(template: string, network: string, key: string): string {
   return template.replaceAll('{network}', network).replaceAll('{key}', encodeURIComponent(key));
 }
 

@@ -2,6 +2,8 @@ import { upstreamEnvShape } from '@toolgate/upstream';
 import { z } from 'zod';
 
 export const DEFAULT_ALCHEMY_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2/{key}';
+export const DEFAULT_ALCHEMY_NFT_URL_TEMPLATE = 'https://{network}.g.alchemy.com/nft/v3/{key}';
+export const DEFAULT_ALCHEMY_PRICES_URL_TEMPLATE = 'https://api.g.alchemy.com/prices/v1/{key}';
 export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
 
 const httpUrl = z
@@ -38,6 +40,11 @@ export const chainEnvSchema = z.object({
   ALCHEMY_URL_TEMPLATE: httpUrl
     .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
     .default(DEFAULT_ALCHEMY_URL_TEMPLATE),
+  // Alchemy's REST APIs (nfts_owned, token_prices); asset_transfers uses ALCHEMY_URL_TEMPLATE (JSON-RPC).
+  ALCHEMY_NFT_URL_TEMPLATE: httpUrl
+    .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
+    .default(DEFAULT_ALCHEMY_NFT_URL_TEMPLATE),
+  ALCHEMY_PRICES_URL_TEMPLATE: httpUrl.refine((value) => value.includes('{key}'), 'must contain {key}').default(DEFAULT_ALCHEMY_PRICES_URL_TEMPLATE),
   CHAIN_RPC_URLS: rpcUrls,
   // nft_metadata's fetch of the JSON behind a token URI: off by default (an SSRF path; see README).
   NFT_METADATA_FETCH: z.stringbool().default(false),

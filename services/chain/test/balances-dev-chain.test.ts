@@ -134,7 +134,10 @@ describe('token_balances, native_balance and several-contract token_metadata on 
     const { default: request } = await import('supertest');
     const response = await request(harness.app).post('/chain/mcp').set('content-type', 'application/json').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = response.body.result.tools as { name: string; outputSchema: Record<string, unknown>; annotations: Record<string, unknown> }[];
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['block', 'chain_info', 'native_balance', 'nft_metadata', 'read_contract', 'token_allowance', 'token_balances', 'token_metadata', 'transaction']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'asset_transfers', 'block', 'chain_info', 'native_balance', 'nft_metadata', 'nfts_owned', 'read_contract', 'token_allowance', 'token_balances',
+      'token_metadata', 'token_prices', 'transaction',
+    ]);
     for (const tool of tools) {
       expect(tool.outputSchema.type).toBe('object');
       expect(tool.annotations.readOnlyHint).toBe(true);
