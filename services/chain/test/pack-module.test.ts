@@ -12,7 +12,8 @@ describe('the chain pack as a service', () => {
       });
       const { result } = (await response.json()) as { result: { tools: { name: string; description: string; inputSchema: any; outputSchema: any; annotations: any }[] } };
       expect(result.tools.map((tool) => tool.name)).toEqual([
-        'token_allowance', 'token_metadata', 'token_balances', 'native_balance', 'chain_info', 'block', 'transaction', 'read_contract', 'nft_metadata', 'nfts_owned', 'asset_transfers', 'token_prices',
+        'token_allowance', 'token_metadata', 'token_balances', 'native_balance', 'chain_info', 'block', 'transaction', 'read_contract', 'nft_metadata',
+        'nfts_owned', 'asset_transfers', 'token_prices',
       ]);
       const [allowance, metadata, balances, native] = result.tools;
       expect(allowance!.inputSchema.required).toEqual(['contract', 'owner', 'spender']);

@@ -35,8 +35,8 @@ export function tokenPricesTool(options: ChainToolDeps & { alchemy: AlchemyData 
         contracts: z.array(addressOrNameSchema('contract')).min(1).max(MAX_TOKENS).optional().describe(`Token contracts on chain, 1 to ${MAX_TOKENS}`),
         chain: z.string().max(64).optional().describe(`With contracts: ${chainSelector(options.chains.slugs)}`),
       })
-      .refine((input) => (input.symbols === undefined) !== (input.contracts === undefined), { message: 'give exactly one of symbols or contracts' })
-      .meta({ oneOf: [{ required: ['symbols'] }, { required: ['contracts'] }] }),
+      // Not a root oneOf in the JSON schema (LLM providers refuse those): checked here, said in the description.
+      .refine((input) => (input.symbols === undefined) !== (input.contracts === undefined), { message: 'give exactly one of symbols or contracts' }),
     outputSchema: tokenPricesOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },
     async handler(input, context) {
