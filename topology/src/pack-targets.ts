@@ -24,6 +24,8 @@ export interface PackTarget {
 const NOWHERE = 'http://127.0.0.1:9';
 const OFFLINE_UPSTREAMS: Record<string, string> = {
   ALCHEMY_URL_TEMPLATE: `${NOWHERE}/{network}/{key}`,
+  ALCHEMY_NFT_URL_TEMPLATE: `${NOWHERE}/{network}/nft/{key}`,
+  ALCHEMY_PRICES_URL_TEMPLATE: `${NOWHERE}/prices/{key}`,
   CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': NOWHERE }),
   BANDSINTOWN_BASE_URL: NOWHERE,
   BRAWLSTARS_BASE_URL: NOWHERE,

@@ -27,6 +27,8 @@ export function upstreamEnv(stubUrl: string): Record<string, string> {
   return {
     ALCHEMY_API_KEY: 'fuzz',
     ALCHEMY_URL_TEMPLATE: `${stubUrl}/alchemy/{network}/{key}`,
+    ALCHEMY_NFT_URL_TEMPLATE: `${stubUrl}/alchemy-nft/{network}/{key}`,
+    ALCHEMY_PRICES_URL_TEMPLATE: `${stubUrl}/alchemy-prices/{key}`,
     CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': `${stubUrl}/rpc` }),
     BANDSINTOWN_APP_ID: 'fuzz',
     BANDSINTOWN_BASE_URL: `${stubUrl}/bandsintown`,
