@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startAuthorizationServer } from '@toolgate/test-support';
 import { API_KEY, startGateway } from './gateway.ts';
+import { startRemoteServer } from './remote-server.ts';
 import { renderTable, spliceIntoReadme, type Cell, type Row } from './report.ts';
 import { runNoKeyScenario, runScenario } from './scenario.ts';
 import { MODES, type ClientUnderTest, type Credentials, type Mode } from './types.ts';
@@ -35,10 +36,10 @@ async function expectGuarded(mode: Mode, baseUrl: string): Promise<void> {
   if (response.status !== expected) throw new Error(`${mode} gateway answered an anonymous tools/list with ${response.status}, not ${expected}`);
 }
 
-async function runMode(mode: Mode, clients: ClientUnderTest[]): Promise<Map<ClientUnderTest, Cell>> {
+async function runMode(mode: Mode, clients: ClientUnderTest[], remoteUrl: string): Promise<Map<ClientUnderTest, Cell>> {
   const cells = new Map<ClientUnderTest, Cell>();
   const authorization = mode === 'oauth' ? await startAuthorizationServer() : undefined;
-  const gateway = await startGateway(mode === 'nokey' ? 'key' : mode, authorization?.issuer);
+  const gateway = await startGateway(mode === 'nokey' ? 'key' : mode, remoteUrl, authorization?.issuer);
   const credentials: Credentials = mode === 'key' ? { kind: 'key', key: API_KEY } : mode === 'oauth' ? { kind: 'oauth', issuer: authorization!.issuer } : { kind: 'none' };
   const scenario = mode === 'nokey' ? (client: ClientUnderTest) => runNoKeyScenario(client, gateway.url) : (client: ClientUnderTest) => runScenario(client, gateway.url, credentials);
   try {
@@ -76,10 +77,12 @@ async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
   const clients = only ? CLIENTS.filter(({ name }) => name.toLowerCase().includes(only.toLowerCase())) : CLIENTS;
   const results = new Map<Mode, Map<ClientUnderTest, Cell>>();
+  const remote = await startRemoteServer();
   try {
-    for (const mode of MODES) results.set(mode, await runMode(mode, clients));
+    for (const mode of MODES) results.set(mode, await runMode(mode, clients, remote.url));
   } finally {
     await Promise.all(clients.map((client) => client.dispose?.()));
+    await remote.stop();
   }
   const rows: Row[] = clients.map((client) => ({
     client,

@@ -1,3 +1,4 @@
+import { REMOTE_PACK } from './gateway.ts';
 import type { ClientUnderTest, Credentials, Session } from './types.ts';
 
 /** Fails with what was expected and what came back. */
@@ -15,8 +16,9 @@ async function using<T>(session: Session, work: (session: Session) => Promise<T>
 
 /**
  * What every client must manage against the gateway: list the quotes pack's tools, call
- * search_quotes (a page of 3 quotes), and get the concert pack's tool error (the operator has
- * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash.
+ * search_quotes (a page of 3 quotes), get the concert pack's tool error (the operator has
+ * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash, and list and call
+ * the tools of a remote pack (an MCP server the gateway fronts).
  */
 export async function runScenario(client: ClientUnderTest, baseUrl: string, credentials: Credentials): Promise<void> {
   await using(await client.connect(`${baseUrl}/quotes/mcp`, credentials), async (quotes) => {
@@ -30,6 +32,13 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
   await using(await client.connect(`${baseUrl}/concert/mcp`, credentials), async (concert) => {
     const failed = await concert.call('events', { location: 'Berlin' });
     check(failed.isError && failed.text.includes('BANDSINTOWN_APP_ID'), 'events answers a tool error naming BANDSINTOWN_APP_ID', failed);
+  });
+  // A remote pack: server-everything (npm) behind the gateway, answered as the server answers.
+  await using(await client.connect(`${baseUrl}/${REMOTE_PACK}/mcp`, credentials), async (remote) => {
+    const tools = await remote.listTools();
+    check(tools.includes('get-sum') && tools.includes('echo'), `the remote pack's tools/list names get-sum and echo`, tools);
+    const sum = await remote.call('get-sum', { a: 2, b: 40 });
+    check(!sum.isError && sum.text.includes('42'), "the remote pack's get-sum answers 42", sum);
   });
 }
 
