@@ -36,6 +36,8 @@ const segment = z
 export const serverEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: pretty at a terminal, JSON otherwise (logger.ts). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   ALLOWED_ORIGINS: commaList,
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -1,6 +1,10 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 export type { Logger };
+
+/** `json`: one JSON object a line, for log shippers. `pretty`: coloured lines for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
 
 /** Header and field names whose values never reach a log line. */
 const REDACTED = [
@@ -13,12 +17,32 @@ const REDACTED = [
   'token',
 ];
 
-/** One structured JSON logger per process; children add context such as the request id. */
-export function createLogger(options: { level?: string; name?: string; destination?: NodeJS.WritableStream } = {}): Logger {
+/**
+ * LOG_FORMAT, else pretty when stdout is a terminal (`pnpm start` in a shell) and JSON when it is
+ * not (containers, pipes, CI): a log shipper never receives the coloured lines.
+ */
+export function logFormatFor(setting: LogFormat | undefined, stdout: { isTTY?: boolean } = process.stdout): LogFormat {
+  return setting ?? (stdout.isTTY ? 'pretty' : 'json');
+}
+
+/** One logger per process; children add context such as the request id. Redaction applies to both formats. */
+export function createLogger(options: { level?: string; name?: string; destination?: NodeJS.WritableStream; format?: LogFormat } = {}): Logger {
   const settings: LoggerOptions = {
     level: options.level ?? 'info',
     base: options.name ? { service: options.name } : {},
     redact: { paths: REDACTED, censor: '[redacted]' },
   };
+  if (options.format === 'pretty') {
+    // In process and synchronous (no transport thread): lines are in order with process.stderr's.
+    const stream = PinoPretty({
+      colorize: options.destination ? false : undefined,
+      destination: options.destination ?? 1,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,service',
+      singleLine: true,
+    });
+    return pino(settings, stream);
+  }
   return options.destination ? pino(settings, options.destination) : pino(settings);
 }

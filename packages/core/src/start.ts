@@ -6,7 +6,7 @@ import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.t
 import { ConfigError, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, logFormatFor } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
@@ -43,7 +43,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const packConfigs = options.modules.map((module) => parse(module.envSchema));
   if (!server || !security || !limits || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 
-  const logger = createLogger({ level: server.LOG_LEVEL, name: options.service });
+  const logger = createLogger({ level: server.LOG_LEVEL, name: options.service, format: logFormatFor(server.LOG_FORMAT) });
   const built: BuiltPack[] = [];
   for (const [index, module] of options.modules.entries()) {
     // Every config parsed (no problems were found above).
@@ -64,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
     oauth: oauthConfigOf(security),
+    page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.OAUTH_ISSUER) },
   });
   const running = await serve(app, {
     port: server.PORT,
@@ -81,7 +82,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
   logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`) }, 'listening');
+  logger.info(`catalog and playground page: open ${pageUrl(security.PUBLIC_URL, running.url)} in a browser`);
   return running;
+}
+
+/** Where a person opens the page: PUBLIC_URL, else the listener (0.0.0.0 and :: reached as localhost). */
+function pageUrl(publicUrl: string | undefined, listening: string): string {
+  if (publicUrl) return `${publicUrl.replace(/\/+$/, '')}/`;
+  const url = new URL(listening);
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
+  return url.href;
 }
 
 /**
@@ -94,7 +104,7 @@ export function runMain(options: StartOptions): void {
     process.exit(1);
   };
   if (cluster.isPrimary) {
-    const schema = clusterEnvSchema.extend({ LOG_LEVEL: serverEnvSchema.shape.LOG_LEVEL, SHUTDOWN_TIMEOUT_MS: serverEnvSchema.shape.SHUTDOWN_TIMEOUT_MS });
+    const schema = clusterEnvSchema.extend({ LOG_LEVEL: serverEnvSchema.shape.LOG_LEVEL, LOG_FORMAT: serverEnvSchema.shape.LOG_FORMAT, SHUTDOWN_TIMEOUT_MS: serverEnvSchema.shape.SHUTDOWN_TIMEOUT_MS });
     let settings: z.infer<typeof schema>;
     try {
       settings = parseEnv(schema, options.env ?? process.env);
@@ -102,13 +112,15 @@ export function runMain(options: StartOptions): void {
       return failed(error);
     }
     if (settings.WORKERS > 1) {
-      const logger = createLogger({ level: settings.LOG_LEVEL, name: options.service });
+      const logger = createLogger({ level: settings.LOG_LEVEL, name: options.service, format: logFormatFor(settings.LOG_FORMAT) });
       runPrimary({ workers: settings.WORKERS, logger, shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS, ...(options.env ? { env: options.env } : {}) });
       return;
     }
   }
   startServer(options).then((running) => {
-    closeOnSignals(running, createLogger({ level: 'info', name: options.service }));
+    // startServer has checked LOG_FORMAT.
+    const format = logFormatFor(serverEnvSchema.shape.LOG_FORMAT.safeParse((options.env ?? process.env).LOG_FORMAT).data);
+    closeOnSignals(running, createLogger({ level: 'info', name: options.service, format }));
     followPrimary(running.url);
   }, failed);
 }

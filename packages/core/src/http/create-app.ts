@@ -20,6 +20,8 @@ import { requestId } from './request-id.ts';
 import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
 import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
 import { trustProxySetting } from '../security/trust-proxy.ts';
+import { localCatalog, type LocalPack } from '../page/catalog.ts';
+import { browserRedirect, pageRoutes } from '../page/page-routes.ts';
 
 export interface MountedPack {
   pack: Pack;
@@ -45,6 +47,15 @@ export interface AppOptions {
   guards?: express.RequestHandler[];
   /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
   oauth?: OAuthResourceConfig;
+  /** The catalog page at `GET /` (docs/catalog-page.md). */
+  page?: PageSettings;
+}
+
+export interface PageSettings {
+  /** PUBLIC_URL: the base URL the page shows clients; else the request's own. */
+  publicUrl?: string | undefined;
+  /** API_KEYS or OAuth on: the page asks for a key to try tools. */
+  keyed?: boolean;
 }
 
 const READY: PackStatus = { state: 'ready' };
@@ -112,12 +123,15 @@ export function createApp(options: AppOptions): Express {
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
   const lanes = new Map<string, express.RequestHandler>();
-  for (const { pack, segment } of packs) {
+  const pagePacks: LocalPack[] = [];
+  for (const { pack, segment, status } of packs) {
     const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
+    pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
     const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route];
-    app.use(`/${segment}/mcp`, exactPath(chainHandlers(handlers)));
+    // A browser's GET is sent to the page before any guard; the lane takes only POSTs, so it needs no such step.
+    app.use(`/${segment}/mcp`, exactPath(chainHandlers([browserRedirect(segment), ...handlers])));
     // The lane matches the exact path only, so it needs no exactPath check of its own; it skips
     // the app-wide request id layer, so it runs it first itself.
     lanes.set(`/${segment}/mcp`, chainHandlers([withRequestId, ...handlers]));
@@ -134,6 +148,8 @@ export function createApp(options: AppOptions): Express {
       worker: options.worker,
     }),
   );
+
+  app.use(pageRoutes({ catalog: localCatalog(pagePacks, logger), publicUrl: options.page?.publicUrl, keyed: options.page?.keyed ?? false }));
 
   app.use((request: Request) => {
     throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);

@@ -1,0 +1,73 @@
+import type { PackStatus } from '../pack-module.ts';
+import type { CatalogPack } from './catalog.ts';
+import { clientConfigs } from './client-configs.ts';
+import { html, type Html } from './escape-html.ts';
+import { assetUrl } from './page-assets.ts';
+import { renderTool } from './render-tool.ts';
+
+export interface PageView {
+  packs: CatalogPack[];
+  /** Where clients reach the gateway: PUBLIC_URL, or the request's own scheme and host. */
+  baseUrl: string;
+  /** API_KEYS or OAuth on: the page asks for a key (kept in the browser's session storage). */
+  keyed: boolean;
+}
+
+function stateLabel(status: PackStatus): string {
+  if (status.state === 'ready') return 'ready';
+  if (status.missing && status.missing.length > 0) return `needs ${status.missing.join(', ')}`;
+  return status.state === 'down' ? 'down' : 'degraded';
+}
+
+function stateBadge(status: PackStatus): Html {
+  return html`<span class="state state-${status.state}">${stateLabel(status)}</span>`;
+}
+
+function renderPack(pack: CatalogPack, packIndex: number, view: PageView): Html {
+  const url = `${view.baseUrl}/${pack.segment}/mcp`;
+  return html`<section class="pack" id="pack-${pack.segment}" aria-labelledby="pack-${pack.segment}-title">
+<h2 id="pack-${pack.segment}-title">${pack.name} ${stateBadge(pack.status)}</h2>
+<p class="endpoint"><code>${url}</code>${pack.version ? html` <span class="muted">v${pack.version}</span>` : ''}</p>
+${pack.status.detail ? html`<p class="detail">${pack.status.detail}</p>` : ''}
+<details class="clients"><summary>Connect a client</summary>
+${clientConfigs(pack.name, url, view.keyed).map(
+  (config) => html`<h4>${config.host} <span class="muted">${config.where}</span></h4><pre class="copyable"><code>${config.text}</code></pre>`,
+)}
+</details>
+${pack.tools.map((tool, toolIndex) => renderTool(pack, tool, `f${packIndex}-${toolIndex}`))}
+</section>`;
+}
+
+/** The whole page, server-rendered: readable without JavaScript, which only runs the forms. */
+export function renderPage(view: PageView): string {
+  const toolCount = view.packs.reduce((count, pack) => count + pack.tools.length, 0);
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>toolgate: ${view.packs.length} packs, ${toolCount} tools</title>
+<link rel="icon" href="${assetUrl('icon.svg')}" type="image/svg+xml">
+<link rel="stylesheet" href="${assetUrl('page.css')}">
+<script src="${assetUrl('page.js')}" defer></script>
+</head>
+<body>
+<header>
+<h1><img src="${assetUrl('icon.svg')}" alt="" width="28" height="28"> toolgate</h1>
+<p>${view.packs.length} packs, ${toolCount} tools, each pack an MCP server at <code>${view.baseUrl}/&lt;pack&gt;/mcp</code>.</p>
+${view.keyed
+  ? html`<form id="key-form" class="key" autocomplete="off"><label for="api-key">API key</label> <input type="password" id="api-key" name="key" autocomplete="off" placeholder="needed to try tools"> <small>Kept in this tab's session storage only; sent as <code>Authorization: Bearer</code>.</small></form>`
+  : ''}
+<noscript><p class="detail">Trying tools needs JavaScript; everything else on this page works without it.</p></noscript>
+<nav aria-label="Packs"><ul>${view.packs.map(
+  (pack) => html`<li><a href="#pack-${pack.segment}">${pack.name}</a> ${stateBadge(pack.status)} <span class="muted">${pack.tools.length} tools</span></li>`,
+)}</ul></nav>
+</header>
+<main>
+${view.packs.map((pack, index) => renderPack(pack, index, view))}
+</main>
+</body>
+</html>
+`;
+  return page.value;
+}

@@ -1,0 +1,37 @@
+import type { CatalogPack, CatalogTool } from './catalog.ts';
+import { html, type Html } from './escape-html.ts';
+import { schemaFields } from './schema-form.ts';
+
+/** What MCP's annotation hints say, in words; a hint a server leaves out says nothing. */
+function annotationBadges(annotations: Record<string, unknown> | undefined): Html {
+  if (!annotations) return html``;
+  const badges: string[] = [];
+  if (annotations.readOnlyHint === true) badges.push('read-only');
+  if (annotations.destructiveHint === true) badges.push('destructive');
+  if (annotations.idempotentHint === true) badges.push('idempotent');
+  if (annotations.openWorldHint === true) badges.push('open world');
+  if (annotations.openWorldHint === false) badges.push('closed world');
+  return html`${badges.map((badge) => html`<span class="badge">${badge}</span>`)}`;
+}
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * One tool: what `tools/list` says of it, its input schema as a form that calls the tool at its
+ * pack's real MCP endpoint (assets/page.js), and its output schema.
+ */
+export function renderTool(pack: CatalogPack, tool: CatalogTool, idPrefix: string): Html {
+  const endpoint = `/${pack.segment}/mcp`;
+  const title = tool.title ?? (typeof tool.annotations?.title === 'string' ? tool.annotations.title : undefined);
+  return html`<article class="tool" id="${pack.segment}.${tool.name}">
+<h3>${title ? html`${title} <code>${tool.name}</code>` : html`<code>${tool.name}</code>`} ${annotationBadges(tool.annotations)}</h3>
+${tool.description ? html`<p class="description">${tool.description}</p>` : ''}
+<form class="try" data-endpoint="${endpoint}" data-tool="${tool.name}" aria-label="Try ${tool.name}">
+${schemaFields(tool.inputSchema, idPrefix)}
+<button type="submit" disabled>Try it</button>
+</form>
+<div class="result" aria-live="polite" hidden><p class="outcome"></p><pre class="structured"></pre><pre class="text"></pre></div>
+<details><summary>Input schema</summary><pre>${pretty(tool.inputSchema)}</pre></details>
+${tool.outputSchema ? html`<details><summary>Output schema</summary><pre>${pretty(tool.outputSchema)}</pre></details>` : html`<p class="muted">Answers content (no structured output schema).</p>`}
+</article>`;
+}
