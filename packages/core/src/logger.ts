@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type { PinoPretty as PrettyStream } from 'pino-pretty';
 
 export type { Logger };
 
@@ -33,7 +34,9 @@ export function createLogger(options: { level?: string; name?: string; destinati
     redact: { paths: REDACTED, censor: '[redacted]' },
   };
   if (options.format === 'pretty') {
-    // In process and synchronous (no transport thread): lines are in order with process.stderr's.
+    // Loaded only here: JSON processes (containers, tests) never pay for it. In process and
+    // synchronous (no transport thread), so lines stay in order with process.stderr's.
+    const { PinoPretty } = createRequire(import.meta.url)('pino-pretty') as { PinoPretty: typeof PrettyStream };
     const stream = PinoPretty({
       colorize: options.destination ? false : undefined,
       destination: options.destination ?? 1,

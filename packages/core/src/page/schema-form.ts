@@ -64,7 +64,7 @@ export function schemaFields(inputSchema: Record<string, unknown>, idPrefix: str
   const properties = isSchema(inputSchema.properties) ? Object.entries(inputSchema.properties) : [];
   const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required : []);
   if (properties.length === 0) return html`<p class="muted">No arguments.</p>`;
-  return html`${properties.map(([name, value], index) => {
+  return html`<div class="fields">${properties.map(([name, value], index) => {
     const schema = isSchema(value) ? value : {};
     const kind = kindOf(schema);
     const id = `${idPrefix}-${index}`;
@@ -73,5 +73,5 @@ export function schemaFields(inputSchema: Record<string, unknown>, idPrefix: str
     return html`<div class="field"><label for="${id}"><code>${name}</code>${isRequired ? html`<span class="required" title="required">*</span>` : ''} <span class="type">${
       kind === 'json' ? String(schema.type ?? 'JSON') : kind === 'enum' ? 'one of' : kind
     }</span></label>${control(id, name, schema, kind, isRequired)}${hint ? html`<small>${hint}</small>` : ''}</div>`;
-  })}`;
+  })}</div>`;
 }
