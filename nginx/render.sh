@@ -7,6 +7,7 @@
 #   TOOLGATE_UPSTREAMS  packs and their replicas: "name=host:port[,host:port…] …"
 #                       compose: "quotes=quotes:8085 …"; tests: "echo=127.0.0.1:4101,127.0.0.1:4102"
 #   <NAME>_SEGMENT      path segment of a pack (default: its name), as the packs read it
+#   TOOLGATE_PAGE_PACK  the pack whose service answers the catalog page at / (default: the first listed)
 #   NGINX_LISTEN, NGINX_RESOLVER, NGINX_UPSTREAM_SERVER_PARAMS, NGINX_CLIENT_MAX_BODY_SIZE,
 #   NGINX_PROXY_READ_TIMEOUT, NGINX_CONNECTIONS_PER_CLIENT, NGINX_WORKER_PROCESSES, NGINX_RUN_DIR, NGINX_ERROR_LOG,
 #   NGINX_ACCESS_LOG, NGINX_MODULES_DIR: see the defaults below and .env.example.
@@ -81,9 +82,15 @@ for entry in $TOOLGATE_UPSTREAMS; do
 done
 export TOOLGATE_HEALTH_PACKS="$health_packs"
 
+# The catalog page (GET / and its assets) comes from one pack's service, which shows every pack
+# through CATALOG_PEERS (docs/catalog-page.md#through-nginx). Default: the first pack listed.
+page_pack="${TOOLGATE_PAGE_PACK:-${health_packs%% *}}"
+case " $health_packs " in *" $page_pack "*) ;; *) fail "TOOLGATE_PAGE_PACK \"$page_pack\" is not one of the packs: $health_packs" ;; esac
+export TOOLGATE_PAGE_PACK="$page_pack"
+
 mkdir -p "$NGINX_RUN_DIR"
 cp "$here/health.js" "$out/health.js"
 envsubst '${NGINX_MODULES_DIR} ${NGINX_WORKER_PROCESSES} ${NGINX_RUN_DIR} ${NGINX_ERROR_LOG} ${NGINX_ACCESS_LOG}
   ${NGINX_RESOLVER_DIRECTIVE} ${NGINX_CONF_DIR} ${NGINX_LISTEN} ${NGINX_CLIENT_MAX_BODY_SIZE}
-  ${NGINX_PROXY_READ_TIMEOUT} ${NGINX_CONNECTIONS_PER_CLIENT} ${TOOLGATE_HEALTH_PACKS}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
+  ${NGINX_PROXY_READ_TIMEOUT} ${NGINX_CONNECTIONS_PER_CLIENT} ${TOOLGATE_HEALTH_PACKS} ${TOOLGATE_PAGE_PACK}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
 echo "$out/nginx.conf"

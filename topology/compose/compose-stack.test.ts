@@ -84,6 +84,21 @@ describe('docker compose up, for real', () => {
     },
   );
 
+  it('a browser at / gets the catalog page with every pack and its tools, from the pack services', async () => {
+    const response = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    for (const pack of PRODUCT_PACKS) {
+      expect([pack, page.includes(`id="pack-${pack}"`)]).toEqual([pack, true]);
+      for (const entry of TOOL_CASES.filter((candidate) => candidate.pack === pack)) {
+        expect(page).toContain(`data-endpoint="/${pack}/mcp" data-tool="${entry.tool}"`);
+      }
+    }
+    // The configurations name the address a client used (nginx's X-Forwarded-Host, believed from it).
+    expect(page).toContain(`claude mcp add --transport http toolgate-quotes ${base}/quotes/mcp</code>`);
+    expect(page).not.toContain('are missing from this page');
+  });
+
   it('the chain pack reached Alchemy the ways it reads: alchemy_* alone, standard batches, Multicall3', () => {
     expect(upstreams.rpc).toEqual(
       expect.arrayContaining(['alchemy_getTokenMetadata', 'batch[eth_getCode,eth_call]', 'eth_call', 'aggregate3(3 calls)', 'eth_getBalance']),

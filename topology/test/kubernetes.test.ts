@@ -86,7 +86,8 @@ describe('deploy/base (kustomize)', () => {
   });
 
   it('the Ingress routes each /<pack>/mcp to that pack\'s Service port', () => {
-    const paths = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
+    const all = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
+    const paths = all.filter((path: any) => path.path.endsWith('/mcp'));
     expect(paths.map((path: any) => path.path).sort()).toEqual(PRODUCT_PACKS.map((pack) => `/${pack}/mcp`).sort());
     for (const path of paths) {
       const pack = path.path.split('/')[1];
@@ -94,6 +95,22 @@ describe('deploy/base (kustomize)', () => {
       expect(path.backend.service.name).toBe(pack);
       const service = find('Service', pack);
       expect(service.spec.ports.map((port: any) => port.name)).toContain(path.backend.service.port.name);
+    }
+  });
+
+  it('the Ingress sends the catalog page and its assets to one pack, which lists the others as CATALOG_PEERS', () => {
+    const paths = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
+    const page = paths.filter((path: any) => !path.path.endsWith('/mcp'));
+    expect(page.map((path: any) => [path.path, path.pathType])).toEqual([
+      ['/', 'Exact'],
+      ['/_toolgate/page', 'Prefix'],
+    ]);
+    const host = page[0].backend.service.name;
+    expect(page.every((path: any) => path.backend.service.name === host)).toBe(true);
+    const peers = String(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).split(',');
+    for (const pack of PRODUCT_PACKS) {
+      const port = find('Service', pack).spec.ports.find((entry: any) => entry.name === 'http').port;
+      expect(peers).toContain(`http://${pack}:${port}`);
     }
   });
 });

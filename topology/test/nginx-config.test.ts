@@ -56,6 +56,9 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     expect(main).toMatch(/listen 8080;/);
     expect(main).toMatch(/proxy_next_upstream error timeout non_idempotent;/);
     expect(main).toContain('set $toolgate_packs "chain quotes";');
+    // The catalog page comes from the first pack listed unless TOOLGATE_PAGE_PACK names another.
+    expect(main).toMatch(/location = \/ \{\s+proxy_pass http:\/\/toolgate_chain;/);
+    expect(main).toMatch(/location \^~ \/_toolgate\/page\/ \{\s+proxy_pass http:\/\/toolgate_chain;/);
     const upstream = await readFile(join(dir, 'conf/packs/quotes.upstream.conf'), 'utf8');
     expect(upstream).toContain('server quotes:8085 max_fails=1 fail_timeout=5s resolve;');
     expect(upstream).toContain('zone toolgate_quotes 64k;');
@@ -68,6 +71,8 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     [{ TOOLGATE_UPSTREAMS: 'quotes=q:1;evil' }, /invalid server of pack quotes/],
     [{ TOOLGATE_UPSTREAMS: 'Quotes$(id)=q:1' }, /invalid pack name/],
     [{ TOOLGATE_UPSTREAMS: 'quotes=q:1', NGINX_CLIENT_MAX_BODY_SIZE: '1m; evil' }, /invalid NGINX_CLIENT_MAX_BODY_SIZE/],
+    [{ TOOLGATE_UPSTREAMS: 'quotes=q:1', TOOLGATE_PAGE_PACK: 'quotes; return 200' }, /TOOLGATE_PAGE_PACK "quotes; return 200" is not one of the packs: quotes/],
+    [{ TOOLGATE_UPSTREAMS: 'quotes=q:1 chain=c:1', TOOLGATE_PAGE_PACK: 'sports' }, /TOOLGATE_PAGE_PACK "sports" is not one of the packs/],
   ])('refuses input that is not plain names and addresses: %j', async (env, message) => {
     const { code, stderr, dir } = await renderRaw(env);
     dirs.push(dir);

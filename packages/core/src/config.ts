@@ -32,6 +32,13 @@ const segment = z
   .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'a path segment: letters, digits, ".", "_" or "-"')
   .optional();
 
+/** Comma-separated http(s) base URLs, without a trailing slash. */
+const baseUrlList = commaList.superRefine((urls, context) => {
+  for (const url of urls ?? []) {
+    if (!/^https?:\/\/[^/?#\s]+$/.test(url)) context.addIssue({ code: 'custom', message: `"${url}" is not an http:// or https:// base URL (scheme, host and port only)` });
+  }
+});
+
 /** The variables every toolgate process reads, whatever packs it serves. */
 export const serverEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -41,6 +48,8 @@ export const serverEnvSchema = z.object({
   ALLOWED_ORIGINS: commaList,
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Other toolgate processes whose packs the catalog page shows too (docs/catalog-page.md). */
+  CATALOG_PEERS: baseUrlList,
   CHAIN_SEGMENT: segment,
   CONCERT_SEGMENT: segment,
   GAME_SEGMENT: segment,

@@ -7,7 +7,7 @@ import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer } from '@toolgate/core';
 import { packModules } from '../src/pack-modules.ts';
-import { launchChromium } from '../test/support/browser.ts';
+import { launchChromium } from '@toolgate/test-support';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 

@@ -1,11 +1,10 @@
 import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { startServer, type PackModule, type RunningServer } from '@toolgate/core';
+import { launchChromium, watchedPage, type Browser } from '@toolgate/test-support';
 import { packModules } from '../src/pack-modules.ts';
 import { hostileModule } from './fixtures/hostile-module.ts';
-import { launchChromium, watchedPage } from './support/browser.ts';
 
 const KEY = 'tg_browser_key_8c1f3a';
 const SCREENSHOT = new URL('../../../docs/img/catalog-page.png', import.meta.url).pathname;

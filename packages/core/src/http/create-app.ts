@@ -22,6 +22,7 @@ import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
 import { trustProxySetting } from '../security/trust-proxy.ts';
 import { localCatalog, type LocalPack } from '../page/catalog.ts';
 import { browserRedirect, pageRoutes } from '../page/page-routes.ts';
+import { pageCatalog } from '../page/peer-catalog.ts';
 
 export interface MountedPack {
   pack: Pack;
@@ -56,6 +57,8 @@ export interface PageSettings {
   publicUrl?: string | undefined;
   /** API_KEYS or OAuth on: the page asks for a key to try tools. */
   keyed?: boolean;
+  /** CATALOG_PEERS: other toolgate processes whose packs the page shows too (split deployments). */
+  peers?: readonly string[] | undefined;
 }
 
 const READY: PackStatus = { state: 'ready' };
@@ -149,7 +152,15 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  app.use(pageRoutes({ catalog: localCatalog(pagePacks, logger), publicUrl: options.page?.publicUrl, keyed: options.page?.keyed ?? false }));
+  const ownCatalog = localCatalog(pagePacks, logger);
+  app.use(
+    pageRoutes({
+      catalog: pageCatalog(ownCatalog, options.page?.peers ?? []),
+      localCatalog: ownCatalog,
+      publicUrl: options.page?.publicUrl,
+      keyed: options.page?.keyed ?? false,
+    }),
+  );
 
   app.use((request: Request) => {
     throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);

@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { CatalogPack } from './catalog.ts';
 import { ASSET_PATH, PAGE_ASSETS } from './page-assets.ts';
+import { CATALOG_PATH, type PageCatalog } from './peer-catalog.ts';
 import { renderPage } from './render-page.ts';
 
 const gzipped = promisify(gzip);
@@ -24,7 +25,9 @@ export const PAGE_CSP = [
 
 export interface PageOptions {
   /** Every pack to show, asked afresh for each page: the same tools and states clients and /healthz see. */
-  catalog: () => Promise<CatalogPack[]>;
+  catalog: () => Promise<PageCatalog>;
+  /** This process's own packs: what it answers at CATALOG_PATH for another process's page. */
+  localCatalog: () => Promise<CatalogPack[]>;
   /** PUBLIC_URL: the base URL shown to clients; else the request's scheme and host (as TRUST_PROXY lets them be told). */
   publicUrl?: string | undefined;
   /** API_KEYS or OAuth on. */
@@ -51,7 +54,9 @@ function acceptsGzip(request: Request): boolean {
 
 /**
  * `GET /` for a browser: the catalog and playground page. `GET /_toolgate/page/<file>`: its
- * script, style and icon. Any other `GET /` (an MCP client, curl) falls through to the 404 it got before.
+ * script, style and icon. Any other `GET /` (an MCP client, curl) falls through to the 404 it got
+ * before. `GET /_toolgate/catalog`: this process's packs as JSON, for the page of a peer
+ * (docs/catalog-page.md#through-nginx); it says no more than the page does.
  */
 export function pageRoutes(options: PageOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
@@ -59,7 +64,8 @@ export function pageRoutes(options: PageOptions): Router {
 
   router.get('/', async (request: Request, response: Response, next: NextFunction) => {
     if (!wantsHtml(request)) return next();
-    const page = renderPage({ packs: await options.catalog(), baseUrl: baseUrlOf(request), keyed: options.keyed });
+    const { packs, unreachable } = await options.catalog();
+    const page = renderPage({ packs, unreachable, baseUrl: baseUrlOf(request), keyed: options.keyed });
     setPageHeaders(response, 'text/html; charset=utf-8');
     // Pack states change: never served from a cache.
     response.setHeader('cache-control', 'no-store');
@@ -69,6 +75,11 @@ export function pageRoutes(options: PageOptions): Router {
     } else {
       response.end(page);
     }
+  });
+
+  router.get(CATALOG_PATH, async (_request: Request, response: Response) => {
+    response.setHeader('cache-control', 'no-store');
+    response.json({ packs: await options.localCatalog() });
   });
 
   router.get(`${ASSET_PATH}/:name`, (request: Request, response: Response, next: NextFunction) => {

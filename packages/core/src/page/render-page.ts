@@ -3,10 +3,13 @@ import type { CatalogPack } from './catalog.ts';
 import { clientConfigs } from './client-configs.ts';
 import { html, type Html } from './escape-html.ts';
 import { assetUrl } from './page-assets.ts';
+import type { UnreachablePeer } from './peer-catalog.ts';
 import { renderTool } from './render-tool.ts';
 
 export interface PageView {
   packs: CatalogPack[];
+  /** CATALOG_PEERS whose packs could not be shown. */
+  unreachable: UnreachablePeer[];
   /** Where clients reach the gateway: PUBLIC_URL, or the request's own scheme and host. */
   baseUrl: string;
   /** API_KEYS or OAuth on: the page asks for a key (kept in the browser's session storage). */
@@ -58,6 +61,9 @@ export function renderPage(view: PageView): string {
 ${view.keyed
   ? html`<form id="key-form" class="key" autocomplete="off"><label for="api-key">API key</label> <input type="password" id="api-key" name="key" autocomplete="off" placeholder="needed to try tools"> <small>Kept in this tab's session storage only; sent as <code>Authorization: Bearer</code>.</small></form>`
   : ''}
+${view.unreachable.map(
+  (peer) => html`<p class="detail" role="status">The packs served by <code>${peer.url}</code> are missing from this page: it ${peer.problem}.</p>`,
+)}
 <noscript><p class="detail">Trying tools needs JavaScript; everything else on this page works without it.</p></noscript>
 <nav aria-label="Packs"><ul>${view.packs.map(
   (pack) => html`<li><a href="#pack-${pack.segment}">${pack.name}</a> ${stateBadge(pack.status)} <span class="muted">${pack.tools.length} tools</span></li>`,

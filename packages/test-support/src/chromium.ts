@@ -3,6 +3,8 @@
 // Code passed to page.evaluate runs in the browser: it needs the DOM types.
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+export type { Browser };
+
 /** Debian's Chromium (no browser download), as the client matrix runs it. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
