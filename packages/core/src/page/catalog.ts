@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Dispatcher } from '../mcp/dispatcher.ts';
 import type { PackStatus } from '../pack-module.ts';
 
@@ -10,6 +11,34 @@ export interface CatalogTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+}
+
+const schemaObject = z.record(z.string(), z.unknown());
+
+/**
+ * What the page needs of a listed tool, checked: a remote server's list is passed on verbatim and
+ * may hold anything. A tool that does not fit is left off the page (clients still see it).
+ */
+export const catalogToolSchema = z.object({
+  name: z.string().min(1).max(200),
+  title: z.string().max(500).optional().catch(undefined),
+  description: z.string().max(20_000).optional().catch(undefined),
+  inputSchema: schemaObject.catch({}),
+  outputSchema: schemaObject.optional().catch(undefined),
+  annotations: schemaObject.optional().catch(undefined),
+});
+
+/** The listed tools the page can show, each reduced to what it shows. */
+export function catalogTools(listed: unknown): CatalogTool[] {
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((tool) => {
+    const parsed = catalogToolSchema.safeParse(tool);
+    return parsed.success ? [stripUndefined(parsed.data)] : [];
+  });
+}
+
+function stripUndefined(tool: z.infer<typeof catalogToolSchema>): CatalogTool {
+  return Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined)) as unknown as CatalogTool;
 }
 
 /** One pack on the page: its tools and its state (the same state /healthz reports). */
@@ -41,7 +70,7 @@ export function localCatalog(packs: readonly LocalPack[], logger: Logger): () =>
           { jsonrpc: '2.0', id: 'catalog', method: 'tools/list' },
           { dialect: 'legacy', requestId: 'catalog', signal: AbortSignal.timeout(10_000), logger },
         );
-        const tools = 'result' in answer && Array.isArray(answer.result.tools) ? (answer.result.tools as CatalogTool[]) : [];
+        const tools = 'result' in answer ? catalogTools(answer.result.tools) : [];
         const state = status?.() ?? READY;
         const listFailed = 'error' in answer ? { state: 'down' as const, detail: `tools/list failed: ${answer.error.message}` } : undefined;
         return { name: dispatcher.pack.name, segment, version: dispatcher.pack.version, status: listFailed ?? state, tools };

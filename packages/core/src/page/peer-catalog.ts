@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogPack } from './catalog.ts';
+import { catalogTools, type CatalogPack } from './catalog.ts';
 
 /** Where a process serves its own packs' catalog, for the page of another (CATALOG_PEERS). */
 export const CATALOG_PATH = '/_toolgate/catalog';
@@ -7,7 +7,6 @@ export const CATALOG_PATH = '/_toolgate/catalog';
 const MAX_CATALOG_BYTES = 4 * 1024 * 1024;
 
 /** What a peer's catalog must look like before any of it reaches the page; the rest is dropped. */
-const schemaObject = z.record(z.string(), z.unknown());
 const peerCatalogSchema = z.object({
   packs: z
     .array(
@@ -20,18 +19,8 @@ const peerCatalogSchema = z.object({
           missing: z.array(z.string().max(100)).max(20).optional(),
           detail: z.string().max(2_000).optional(),
         }),
-        tools: z
-          .array(
-            z.object({
-              name: z.string().min(1).max(200),
-              title: z.string().max(500).optional(),
-              description: z.string().max(20_000).optional(),
-              inputSchema: schemaObject,
-              outputSchema: schemaObject.optional(),
-              annotations: schemaObject.optional(),
-            }),
-          )
-          .max(1_000),
+        // Checked tool by tool (catalog.ts), as this process's own are.
+        tools: z.array(z.unknown()).max(1_000).transform(catalogTools),
       }),
     )
     .max(200),

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { createGuards, createLogger, parseEnv, securityEnvSchema } from '../../src/index.ts';
+import { createGuards, createLogger, definePack, parseEnv, securityEnvSchema, type RemoteListedTool } from '../../src/index.ts';
 import { PAGE_CSP } from '../../src/page/page-routes.ts';
 import { createEchoApp, echoPack } from '../echo-pack.ts';
 import { HOSTILE_MARKUP, hostilePack } from './hostile-pack.ts';
@@ -136,6 +136,41 @@ describe('the catalog page at GET /', () => {
     const open = await request(catalogApp()).get('/').set('accept', HTML);
     expect(open.text).not.toContain('id="api-key"');
     expect(open.text).not.toContain('your-key');
+  });
+});
+
+describe('a pack whose tools come from a remote MCP server', () => {
+  const remoteTools = [
+    {
+      name: 'lookup',
+      title: `Look up ${HOSTILE_MARKUP}`,
+      description: HOSTILE_MARKUP,
+      inputSchema: { type: 'object', properties: { q: { type: 'string', description: HOSTILE_MARKUP } }, required: ['q'] },
+      annotations: { readOnlyHint: true },
+      _meta: { 'vendor/x': 1 },
+    },
+    // What a server may also send: fields of the wrong type, a tool without a usable name.
+    { name: 'odd', title: 42, inputSchema: 'not a schema' },
+    { name: { toString: 'x' }, inputSchema: {} },
+  ] as unknown as RemoteListedTool[];
+  const remotePack = definePack({
+    name: 'remote',
+    version: '0.0.0',
+    tools: [],
+    remoteTools: { list: () => remoteTools, call: async () => ({ content: [] }) },
+  });
+
+  it('shows the tools its tools/list shows, escaped, and skips what it cannot show without failing', async () => {
+    const page = await request(createEchoApp({ packs: [{ pack: remotePack, segment: 'remote', status: () => ({ state: 'ready' }) }] }))
+      .get('/')
+      .set('accept', HTML);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-endpoint="/remote/mcp" data-tool="lookup"');
+    expect(page.text).toContain('Look up &lt;img src=x');
+    expect(page.text).not.toContain('<img src=x');
+    expect(page.text).toContain('data-endpoint="/remote/mcp" data-tool="odd"');
+    expect(page.text).toContain('<p class="muted">No arguments.</p>');
+    expect(page.text.match(/<form class="try"/g)).toHaveLength(2);
   });
 });
 
