@@ -3,6 +3,12 @@ import { freePort } from './free-port.ts';
 
 export interface RedisServer {
   url: string;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. A hung Redis. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
+  /** Kills the server (SIGKILL) without a goodbye: a dead Redis. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,11 +40,21 @@ export async function startRedisServer(): Promise<RedisServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForReady(child);
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+    async kill() {
+      if (gone()) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (gone()) return;
+      // A paused server handles SIGTERM only once it runs again.
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
     },

@@ -1,3 +1,4 @@
+import { redisCommandTimeoutMs } from '@toolgate/core';
 import { z } from 'zod';
 
 /** Variables every pack with an upstream reads; packs `.extend` their own schema with these. */
@@ -8,4 +9,6 @@ export const upstreamEnvShape = {
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .pipe(z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional()),
+  /** The longest one Redis command may take; past it (or while Redis is down) the shared cache is skipped. */
+  REDIS_COMMAND_TIMEOUT_MS: redisCommandTimeoutMs,
 };

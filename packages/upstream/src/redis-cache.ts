@@ -1,40 +1,40 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '@toolgate/core';
+import type { BoundedRedis, Logger } from '@toolgate/core';
 import type { ResponseCache } from './cache.ts';
 
 /**
- * Cache shared by every replica, in Redis. A Redis outage degrades to cache misses (the
- * upstream is asked instead); it never fails a tool call.
+ * Cache shared by every replica, in Redis. While Redis is away (down, hung, reconnecting) the
+ * cache is skipped: every read is a miss answered at once and nothing is written, so a call
+ * asks the upstream instead of waiting on Redis. It never fails a tool call.
  */
-export function createRedisCache(redis: Redis, options: { prefix?: string; logger?: Logger } = {}): ResponseCache {
+export function createRedisCache(redis: BoundedRedis, options: { prefix?: string; logger?: Logger } = {}): ResponseCache {
   const prefix = options.prefix ?? 'toolgate:cache:';
-  const warn = (error: unknown, operation: string) =>
-    options.logger?.warn({ err: error instanceof Error ? error.message : String(error), operation }, 'redis cache unavailable');
+  // The bounded connection logs the outage once; a line per skipped call would flood the log.
+  const failed = (error: unknown, operation: string) =>
+    options.logger?.debug({ err: error instanceof Error ? error.message : String(error), operation }, 'shared cache skipped');
   return {
     async get(key) {
       try {
-        const text = await redis.get(prefix + key);
+        const text = await redis.run((client) => client.get(prefix + key));
         return text === null ? undefined : JSON.parse(text);
       } catch (error) {
-        warn(error, 'get');
+        failed(error, 'get');
         return undefined;
       }
     },
     async set(key, value, ttlMs) {
       if (ttlMs <= 0) return;
       try {
-        await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs));
+        await redis.run((client) => client.set(prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs)));
       } catch (error) {
-        warn(error, 'set');
+        failed(error, 'set');
       }
     },
-    async close() {
-      redis.disconnect();
-    },
+    close: () => redis.close(),
   };
 }
 
-/** A connection that fails commands fast instead of queueing them while Redis is away. */
+/** A plain connection, for tests that look into what the cache wrote. */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableOfflineQueue: true, lazyConnect: false });
+  return new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
 }

@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
+import { createFallbackLimiter, type BoundedRedis } from '@toolgate/core';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UpstreamError } from './upstream-error.ts';
 
 /** Spends one unit of an upstream's request budget, or throws an UpstreamError saying when to retry. */
@@ -10,8 +10,8 @@ export interface RequestLimiter {
 export interface RequestLimiterOptions {
   upstream: string;
   requestsPerMinute: number;
-  /** Shared across replicas when given; in process otherwise. */
-  redis?: Redis;
+  /** Shared across replicas when given (in process while Redis is away); in process otherwise. */
+  redis?: BoundedRedis;
   keyPrefix?: string;
 }
 
@@ -21,8 +21,10 @@ export interface RequestLimiterOptions {
  * so replicas behind a load balancer share one budget when Redis is configured.
  */
 export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter {
-  const settings = { points: options.requestsPerMinute, duration: 60, keyPrefix: options.keyPrefix ?? `toolgate:limit:${options.upstream}` };
-  const limiter = options.redis ? new RateLimiterRedis({ ...settings, storeClient: options.redis }) : new RateLimiterMemory(settings);
+  const keyPrefix = options.keyPrefix ?? `toolgate:limit:${options.upstream}`;
+  const limiter = options.redis
+    ? createFallbackLimiter({ redis: options.redis, points: options.requestsPerMinute, durationSeconds: 60, keyPrefix })
+    : new RateLimiterMemory({ points: options.requestsPerMinute, duration: 60, keyPrefix });
   return {
     async take() {
       try {

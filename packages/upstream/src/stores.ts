@@ -1,25 +1,31 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from '@toolgate/core';
+import { connectBoundedRedis, type BoundedRedis, type Logger } from '@toolgate/core';
 import { createMemoryCache, type ResponseCache } from './cache.ts';
-import { connectRedis, createRedisCache } from './redis-cache.ts';
+import { createRedisCache } from './redis-cache.ts';
 
 export interface UpstreamStores {
   cache: ResponseCache;
   /** Present when REDIS_URL is set: for shared rate budgets. */
-  redis?: Redis;
+  redis?: BoundedRedis;
   close(): Promise<void>;
 }
 
+export interface StoresOptions {
+  redisUrl?: string;
+  /** REDIS_COMMAND_TIMEOUT_MS: past it, a call skips the shared cache (250 ms by default). */
+  redisCommandTimeoutMs?: number;
+  logger?: Logger;
+  maxEntries?: number;
+}
+
 /** The cache (and Redis connection) a pack's upstream clients share: Redis when a URL is given, memory otherwise. */
-export function createStores(options: { redisUrl?: string; logger?: Logger; maxEntries?: number }): UpstreamStores {
+export function createStores(options: StoresOptions): UpstreamStores {
   if (!options.redisUrl) {
     const cache = createMemoryCache({ maxEntries: options.maxEntries });
     return { cache, close: () => cache.close() };
   }
-  const redis = connectRedis(options.redisUrl);
-  // Without a listener ioredis reports connection errors as unhandled; they are logged instead,
-  // and the cache degrades to misses until Redis is back.
-  redis.on('error', (error: Error) => options.logger?.warn({ err: error.message }, 'redis connection error'));
+  // Bounded: a dead or hung Redis costs a call at most one command timeout, then is skipped
+  // until a background probe finds it answering again.
+  const redis = connectBoundedRedis({ url: options.redisUrl, name: 'toolgate-cache', commandTimeoutMs: options.redisCommandTimeoutMs, logger: options.logger });
   const cache = createRedisCache(redis, { logger: options.logger });
   return { cache, redis, close: () => cache.close() };
 }

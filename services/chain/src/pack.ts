@@ -9,7 +9,7 @@ export const chainPackModule = definePackModule({
   envSchema: chainEnvSchema,
   create(config, { logger }) {
     // Redis when REDIS_URL is set (replicas share metadata), lru-cache in process otherwise.
-    const stores = createStores({ redisUrl: config.REDIS_URL, logger, maxEntries: 10_000 });
+    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger, maxEntries: 10_000 });
     const { pack, chains } = createChainPack({ config, cache: stores.cache, logger });
     // Which provider, never the key.
     logger.info({ chains: chains.slugs.length, alchemy: Boolean(config.ALCHEMY_API_KEY), sharedCache: Boolean(config.REDIS_URL) }, 'chain pack ready');

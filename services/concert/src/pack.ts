@@ -17,7 +17,7 @@ export const concertModule = definePackModule({
   defaultPort: 8082,
   envSchema: concertEnvSchema,
   create(config, { logger }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'Bandsintown',
       baseUrl: config.BANDSINTOWN_BASE_URL,

@@ -46,7 +46,7 @@ export const gameModule = definePackModule({
   defaultPort: 8083,
   envSchema: gameEnvSchema,
   create(config, { logger }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const shared = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, logger };
     const token = config.BRAWLSTARS_API_TOKEN;
     const official = token

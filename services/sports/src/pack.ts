@@ -17,7 +17,7 @@ export const sportsModule = definePackModule({
   defaultPort: 8084,
   envSchema: sportsEnvSchema,
   create(config, { logger }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, logger });
+    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'TheSportsDB',
       baseUrl: config.THESPORTSDB_BASE_URL,

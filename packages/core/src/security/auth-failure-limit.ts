@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { CountingLimiter } from '../redis/fallback-limiter.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { addressIdOf } from './rate-limit.ts';
@@ -18,7 +18,7 @@ export interface AuthFailureLimit {
  * refused until the window ends, even one with a good key: checking the key would tell a
  * guesser when it hit. A store failure lets requests through, as the request limit does.
  */
-export function authFailureLimit(options: { limiter: RateLimiterAbstract; limit: number; logger: Logger }): AuthFailureLimit {
+export function authFailureLimit(options: { limiter: CountingLimiter; limit: number; logger: Logger }): AuthFailureLimit {
   const { limiter, limit, logger } = options;
   return {
     async guard(request, response, next) {

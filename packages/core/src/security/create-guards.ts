@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
+import { connectBoundedRedis, type BoundedRedis } from '../redis/bounded-redis.ts';
+import { createFallbackLimiter, type CountingLimiter } from '../redis/fallback-limiter.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -18,27 +19,10 @@ export interface Guards {
 
 const WINDOW_SECONDS = 60;
 
-async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  // No offline queue: while Redis is away, counting fails at once and the in-memory
-  // insurance limiter answers, instead of requests piling up behind a dead connection.
-  // A short disconnectTimeout: ioredis arms it even for a socket that is already gone, and
-  // it would otherwise hold the process open for 2 s after a Redis outage.
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectionName: 'toolgate-rate-limit',
-    disconnectTimeout: 200,
-  });
-  redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'rate-limit Redis connection failed'));
-  let timer: NodeJS.Timeout | undefined;
-  const ready = await Promise.race([
-    new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(resolve, 3_000, false);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (!ready) logger.warn('rate-limit Redis is not reachable yet; counting in process memory until it is');
+/** Waits a little for Redis at start, then goes on without it (counting in memory until it is there). */
+async function connectRedis(url: string, commandTimeoutMs: number, logger: Logger): Promise<BoundedRedis> {
+  const redis = connectBoundedRedis({ url, name: 'toolgate-rate-limit', commandTimeoutMs, logger });
+  if (!(await redis.connected(3_000))) logger.warn('rate-limit Redis is not reachable yet; counting in process memory until it is');
   return redis;
 }
 
@@ -46,17 +30,17 @@ function memoryLimiter(points: number, keyPrefix: string): RateLimiterMemory {
   return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
 }
 
-/** Counts in Redis when there is one (with an in-memory fallback), else in this process (or its cluster). */
-function limiterFor(points: number, keyPrefix: string, redis: Redis | undefined): RateLimiterAbstract {
+/** Counts in Redis when there is one (in memory while it is away), else in this process (or its cluster). */
+function limiterFor(points: number, keyPrefix: string, redis: BoundedRedis | undefined): CountingLimiter {
   if (!redis) return processLimiter(points, keyPrefix);
-  return new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix, insuranceLimiter: memoryLimiter(points, keyPrefix) });
+  return createFallbackLimiter({ redis, points, durationSeconds: WINDOW_SECONDS, keyPrefix });
 }
 
 /**
  * Without Redis, the workers of one cluster (WORKERS > 1) count in the primary's memory over
  * IPC, so a client's budget is the same whichever worker its requests land on.
  */
-function processLimiter(points: number, keyPrefix: string): RateLimiterAbstract {
+function processLimiter(points: number, keyPrefix: string): CountingLimiter {
   if (!cluster.isWorker) return memoryLimiter(points, keyPrefix);
   return new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix, timeoutMs: 1_000 });
 }
@@ -66,7 +50,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
   const handlers: RequestHandler[] = [];
   const oauth = oauthConfigOf(config);
   const limit = config.RATE_LIMIT_PER_MINUTE;
-  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS || oauth) ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS || oauth) ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, logger) : undefined;
   if (config.API_KEYS || oauth) {
     const failures = authFailureLimit({
       limiter: limiterFor(config.AUTH_FAILURES_PER_MINUTE, 'toolgate-auth-failures', redis),
@@ -91,11 +75,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
   return {
     handlers,
     async close() {
-      if (!redis) return;
-      // quit() lets pending commands finish; a connection that is down has none, and
-      // disconnect() also stops ioredis from reconnecting in the background.
-      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
-      redis.disconnect();
+      await redis?.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { CountingLimiter } from '../redis/fallback-limiter.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { CLIENT_KEY_ID } from './api-key-auth.ts';
@@ -53,7 +54,7 @@ function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): Http
  * If the store itself fails the request passes: an outage of the counter store must not
  * take the gateway down with it (the Redis limiter is also given an in-memory fallback).
  */
-export function rateLimit(options: { limiter: RateLimiterAbstract; limit: number; logger: Logger }) {
+export function rateLimit(options: { limiter: CountingLimiter; limit: number; logger: Logger }) {
   const { limiter, limit, logger } = options;
   const storeFailed = (rejection: unknown, response: Response) =>
     logger.warn({ err: rejection, requestId: response.locals.requestId }, 'rate-limit store failed; letting the request through');

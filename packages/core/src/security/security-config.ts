@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commaList } from '../config.ts';
+import { redisCommandTimeoutMs } from '../redis/bounded-redis.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
 import { trustProxySchema } from './trust-proxy.ts';
 
@@ -16,6 +17,8 @@ export const securityEnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Shares rate-limit counters between replicas. The message never echoes the URL: it may hold a password. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional(),
+  /** The longest one Redis command may take; past it (or while Redis is down) counting falls back to memory. */
+  REDIS_COMMAND_TIMEOUT_MS: redisCommandTimeoutMs,
   /** Failed authentications per client address per minute (with API_KEYS); past it → 429. */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Proxies whose X-Forwarded-For is believed; unset → none (see trust-proxy.ts). */
