@@ -14,7 +14,14 @@ interface Finding {
   path: string;
 }
 
-/** The MCP Inspector CLI's schema portability check (`--strict`): its errors and warnings both count. */
+/**
+ * Its warning that a value accepts any JSON value: true of the values a tool takes or gives as any
+ * JSON (a contract call's arguments and decoded results, whose types the ABI decides). Listed in
+ * the table, not counted as a change.
+ */
+const BY_DESIGN = new Set(['untyped-schema']);
+
+/** The MCP Inspector CLI's schema portability check (`--strict`): its errors and warnings both count, but for BY_DESIGN. */
 export const inspectorStrict: Setup = {
   host: 'MCP Inspector CLI, --strict (schema portability lint)',
   packages: ['@modelcontextprotocol/inspector'],
@@ -28,9 +35,11 @@ export const inspectorStrict: Setup = {
         const envelope = JSON.parse(line) as { schemaFindings?: { toolName: string; findings: Finding[] }[] };
         const findings = (envelope.schemaFindings ?? []).flatMap(({ toolName, findings: list }) => list.map((finding) => ({ toolName, ...finding })));
         const describe = (finding: (typeof findings)[number]) => `${finding.toolName} ${finding.schema}${finding.path ? `.${finding.path}` : ''}: ${finding.rule}`;
+        const warnings = findings.filter((finding) => finding.severity === 'warning');
         resolve({
           refusals: findings.filter((finding) => finding.severity === 'error').map(describe),
-          alterations: findings.filter((finding) => finding.severity === 'warning').map((finding) => `warning: ${describe(finding)}`),
+          alterations: warnings.filter((finding) => !BY_DESIGN.has(finding.rule)).map((finding) => `warning: ${describe(finding)}`),
+          notes: warnings.filter((finding) => BY_DESIGN.has(finding.rule)).map(describe),
         });
       });
     }),

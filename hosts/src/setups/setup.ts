@@ -6,6 +6,8 @@ export interface Verdict {
   refusals: string[];
   /** What reached the model changed or lost. */
   alterations: string[];
+  /** What a checker points out that is so by design, shown in the table with why (not a failure). */
+  notes?: string[];
   /** Tools the request marked strict (OpenAI's `strict: true`). */
   strictTools?: number;
 }

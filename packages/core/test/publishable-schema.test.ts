@@ -52,7 +52,7 @@ describe('published input schemas: what every model provider takes', () => {
   });
 
   it('keeps combinators below the root, and one at the root of an output schema', () => {
-    const { inputSchema, outputSchema } = catalogOf(z.object({ id: z.union([z.string(), z.number()]) }), z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]).meta({ type: 'object' }));
+    const { inputSchema, outputSchema } = catalogOf(z.object({ id: z.union([z.string(), z.object({ n: z.number() })]) }), z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]).meta({ type: 'object' }));
     expect((inputSchema.properties as Record<string, { anyOf?: unknown[] }>).id!.anyOf).toHaveLength(2);
     expect(outputSchema!.anyOf).toHaveLength(2);
   });
@@ -89,5 +89,21 @@ describe('a schema whose author named its dialect ($schema, SEP-1613)', () => {
     const { inputSchema } = catalogOf(authored);
     expect(inputSchema).toMatchObject({ anyOf: [{ required: ['a'] }, { required: ['b'] }], properties: { b: { exclusiveMinimum: 0 } } });
     expect(inputSchema).not.toHaveProperty('additionalProperties');
+  });
+});
+
+describe('an argument that takes a string or a number', () => {
+  it('is published as its string form (LangChain drops anyOf, Gemini refuses type arrays); the tool still takes both', async () => {
+    const block = z.union([z.int().min(0), z.string().regex(/^(latest|0x[0-9a-f]+|[0-9]+)$/)]).describe('A block: 12345, "0x3039" or "latest"');
+    const inputSchema = z.object({ block });
+    expect(catalogOf(inputSchema).inputSchema.properties).toEqual({ block: { description: 'A block: 12345, "0x3039" or "latest"', type: 'string', pattern: '^(latest|0x[0-9a-f]+|[0-9]+)$' } });
+    expect(inputSchema.parse({ block: 12345 })).toEqual({ block: 12345 });
+  });
+
+  it('keeps other unions as they are: two strings, or a string and an object', () => {
+    const { inputSchema } = catalogOf(z.object({ a: z.union([z.string().min(3), z.string().max(1)]), b: z.union([z.string(), z.object({ x: z.number() })]) }));
+    const properties = inputSchema.properties as Record<string, { anyOf?: unknown[] }>;
+    expect(properties.a!.anyOf).toHaveLength(2);
+    expect(properties.b!.anyOf).toHaveLength(2);
   });
 });

@@ -51,9 +51,26 @@ function splitTypeArray(node: JsonSchema): JsonSchema {
   return { ...outer, anyOf: branches };
 }
 
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * An input that takes a string or a number (`12345` or `"0x3039"`) as its string form alone:
+ * LangChain drops `anyOf` (the argument reaches the model untyped) and Gemini refuses type
+ * arrays. Every string the published form allows is still valid; the tool takes the rest too.
+ */
+function stringFormOfScalarUnion(node: JsonSchema): JsonSchema | undefined {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || !branches.every((branch) => isSchema(branch) && typeof branch.type === 'string' && SCALARS.has(branch.type))) return undefined;
+  const strings = (branches as JsonSchema[]).filter((branch) => branch.type === 'string');
+  if (strings.length !== 1) return undefined;
+  const { anyOf: _branches, ...outer } = node;
+  return { ...outer, ...strings[0] };
+}
+
 function publishableNode(value: unknown, io: 'input' | 'output'): unknown {
   if (!isSchema(value)) return value;
   let node: JsonSchema = { ...value };
+  if (io === 'input') node = stringFormOfScalarUnion(node) ?? node;
   if (Array.isArray(node.type) && node.type.length > 1) node = splitTypeArray(node);
   else if (Array.isArray(node.type) && node.type.length === 1) node.type = node.type[0];
   // `const` is not in Gemini's documented dialect; a one-value enum says the same.
@@ -86,7 +103,8 @@ function publishableNode(value: unknown, io: 'input' | 'output'): unknown {
  * The published form of a tool's input or output JSON Schema. Inputs: no combinator at the root
  * (OpenAI and Anthropic refuse the tool; such a rule belongs in runtime validation and the
  * description, so one here is refused), `minimum`/`maximum` for exclusive bounds, every object
- * closed. Both: nullable values as `anyOf` with `{"type": "null"}`, constants as one-value enums.
+ * closed, a string-or-number argument as its string form. Both: nullable values as `anyOf` with
+ * `{"type": "null"}`, constants as one-value enums.
  */
 export function publishableSchema(schema: JsonSchema, io: 'input' | 'output', tool = 'tool'): JsonSchema {
   if (io === 'input') {
