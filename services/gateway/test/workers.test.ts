@@ -53,6 +53,39 @@ function sample(metrics: string, series: string): number {
 // Each test starts a primary and two full gateways: slow on a busy two-core machine.
 const SLOW = 60_000;
 
+/** The primary's children: its workers' process ids. */
+function workerPids(gateway: Gateway): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(gateway.child.pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+  } catch {
+    return []; // ps exits 1 when the primary has no children left
+  }
+}
+
+async function waitFor<T>(what: string, find: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Probes /healthz on fresh connections until worker `id` answers (or 30 s pass), noting every
+ * worker seen. A replacement takes seconds to start on a busy machine, and the kernel hands each
+ * connection to whichever worker accepts first: probe until it serves, not a fixed number of times.
+ */
+async function waitForWorker(url: string, id: number, seen: Set<number>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!seen.has(id) && Date.now() < deadline) {
+    const answer = await fresh(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    if (answer?.ok) seen.add(((await answer.json()) as { worker: number }).worker);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('WORKERS=2: the all-in-one gateway serves one port from two processes', () => {
   let gateway: Gateway | undefined;
   afterEach(async () => {
@@ -68,7 +101,8 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     const { url } = gateway;
 
     const workers = new Set<number>();
-    for (let attempt = 0; attempt < 20 && workers.size < 2; attempt++) {
+    // Each worker accepts from the shared socket (SCHED_NONE): which one gets a connection is the kernel's choice.
+    for (let attempt = 0; attempt < 200 && workers.size < 2; attempt++) {
       const health = (await (await fresh(`${url}/healthz`)).json()) as { status: string; worker: number };
       expect(health.status).toBe('ok');
       workers.add(health.worker);
@@ -100,7 +134,7 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
   it('without Redis, the rate limit is one budget across the workers (counted in the primary)', async () => {
     gateway = await start({ WORKERS: '2', RATE_LIMIT_PER_MINUTE: '4' });
     const statuses: number[] = [];
-    // One after another, each on a new connection: round-robin spreads them over both workers.
+    // One after another, each on a new connection, taken by whichever worker accepts it.
     for (let call = 0; call < 8; call++) statuses.push((await callQuotes(gateway.url)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
   }, SLOW);
@@ -122,25 +156,50 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
 
   it('a worker that dies after its start is replaced, and the replacement serves', async () => {
     gateway = await start({ WORKERS: '2' });
-    const workerPids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(gateway.child.pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-    expect(workerPids).toHaveLength(2);
-    // The primary treats a death within 5 s of the fork as a failed start; wait past that.
+    const pids = workerPids(gateway);
+    expect(pids).toHaveLength(2);
+    // Past 5 s of uptime, so the replacement starts at once (an early death waits: see below).
     await new Promise((resolve) => setTimeout(resolve, 5_500));
-    process.kill(workerPids[0]!, 'SIGKILL');
+    process.kill(pids[0]!, 'SIGKILL');
 
-    // A connection handed to the worker as it died is lost (a client or proxy retries it): a
-    // short timeout per attempt.
     const seen = new Set<number>();
-    for (let attempt = 0; attempt < 100 && !seen.has(3); attempt++) {
-      const answer = await fresh(`${gateway.url}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-      if (answer?.ok) seen.add(((await answer.json()) as { worker: number }).worker);
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForWorker(gateway.url, 3, seen);
     expect(seen.has(3)).toBe(true);
     const metrics = await (await fresh(`${gateway.url}/metrics`)).text();
     expect(sample(metrics, 'toolgate_cluster_worker_restarts_total')).toBe(1);
     expect(sample(metrics, 'toolgate_cluster_workers')).toBe(2);
     expect(gateway.child.exitCode).toBeNull();
+  }, SLOW);
+
+  // Issue 28, item 1: before, the gateway exited (code 1, "a worker failed to start") and took the healthy worker with it.
+  it('a replacement that dies early does not stop the group: the healthy worker serves, and the next replacement comes after a backoff', async () => {
+    gateway = await start({ WORKERS: '2' });
+    const [victim, healthy] = workerPids(gateway) as [number, number];
+    process.kill(victim, 'SIGKILL');
+    const replacement = await waitFor('a replacement worker', () => workerPids(gateway!).find((pid) => pid !== healthy && pid !== victim), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(replacement, 'SIGKILL');
+
+    // The primary stays, and every call is answered meanwhile by whichever worker lives.
+    for (let call = 0; call < 10; call++) expect((await callQuotes(gateway.url)).status).toBe(200);
+    expect(gateway.child.exitCode).toBeNull();
+    // A third replacement (worker 4) comes up and serves.
+    const seen = new Set<number>();
+    await waitForWorker(gateway.url, 4, seen);
+    expect(seen.has(4)).toBe(true);
+    expect(gateway.lines.some((line) => line.includes('"msg":"worker died; starting a replacement"') && /"restartInMs":[1-9]/.test(line))).toBe(true);
+    expect(gateway.child.exitCode).toBeNull();
+  }, SLOW);
+
+  // Issue 28, item 1: with the primary's round-robin, a connection that arrived before it noticed
+  // the death was handed to the dead worker and reset.
+  it('calls that start after a worker is killed are all answered by the live one', async () => {
+    gateway = await start({ WORKERS: '2' });
+    const [victim] = workerPids(gateway) as [number];
+    process.kill(victim, 'SIGKILL');
+    const answers = await Promise.allSettled(Array.from({ length: 40 }, () => callQuotes(gateway!.url)));
+    const failed = answers.filter((answer) => answer.status === 'rejected' || answer.value.status !== 200);
+    expect(failed).toEqual([]);
   }, SLOW);
 
   it('a worker that cannot start stops the group with exit code 1 and the reason', async () => {

@@ -13,9 +13,31 @@ export interface PrimaryOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** A worker that dies this soon after it was forked is not restarted: it would only die again. */
+/** A worker that dies this soon after it was forked died early: its replacement waits (backoff). */
 const MIN_UPTIME_MS = 5_000;
+const FIRST_RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 30_000;
 const EXTRA_KILL_WAIT_MS = 5_000;
+
+/**
+ * How long to wait before replacing a worker: at once after a worker that ran a while, then
+ * 0.5 s, 1 s, 2 s … up to 30 s while replacements keep dying early (a crash loop), so a
+ * replacement that cannot live does not spin the machine while the others serve.
+ */
+export function restartDelayMs(earlyDeathsInARow: number): number {
+  if (earlyDeathsInARow <= 0) return 0;
+  return Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (earlyDeathsInARow - 1));
+}
+
+/**
+ * Connections are accepted by the workers themselves (SCHED_NONE) unless
+ * NODE_CLUSTER_SCHED_POLICY=rr asks for the primary's round-robin: with it, a connection that
+ * arrives between a worker's death and the primary noticing is handed to the dead worker and
+ * reset, where a shared socket leaves it queued for the workers still alive.
+ */
+export function schedulingPolicyOf(env: NodeJS.ProcessEnv): number {
+  return env.NODE_CLUSTER_SCHED_POLICY === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
+}
 
 function tell(worker: Worker, message: PrimaryMessage): void {
   if (worker.isConnected()) worker.send(message);
@@ -31,9 +53,11 @@ function primaryMetrics(workers: () => number) {
 
 /**
  * The cluster primary: forks `workers` processes that each run the service and share its port
- * (node:cluster hands connections out round-robin). It serves nothing itself: it replaces a
- * worker that dies, answers the workers' /metrics requests with every worker's series summed,
- * keeps the rate-limit counters the workers share when there is no Redis, and on SIGTERM or
+ * (each accepts connections itself: see schedulingPolicyOf). It serves nothing itself: it
+ * replaces a worker that dies (with backoff while replacements die early; only a failed first
+ * start, before any worker served, stops the group: the healthy workers keep serving through a
+ * crash loop), answers the workers' /metrics requests with every worker's series summed, keeps
+ * the rate-limit counters the workers share when there is no Redis, and on SIGTERM or
  * SIGINT drains every worker and exits 0 once all of them have.
  */
 export function runPrimary(options: PrimaryOptions): void {
@@ -44,6 +68,10 @@ export function runPrimary(options: PrimaryOptions): void {
   const own = primaryMetrics(() => Object.keys(cluster.workers ?? {}).length);
   const forkedAt = new Map<number, number>();
   let stopping = false;
+  // Whether any worker has ever listened: before that, a death is a failed start (bad configuration).
+  let everServed = false;
+  let earlyDeathsInARow = 0;
+  const pendingForks = new Set<NodeJS.Timeout>();
   // Logged once, when the first `workers` workers all listen (replacements later do not log it).
   let listening = 0;
   // Workers that serve (and so take the drain message); one still starting is just stopped.
@@ -55,6 +83,7 @@ export function runPrimary(options: PrimaryOptions): void {
     worker.on('message', (message: unknown) => {
       if (isMessage(message, 'toolgate:listening')) {
         serving.add(worker.id);
+        everServed = true;
         if (++listening === options.workers) logger.info({ url: (message as ListeningMessage).url, workers: options.workers }, 'cluster listening');
       }
       if (isMessage(message, 'toolgate:metrics')) void answerMetrics(worker, (message as MetricsRequest).id);
@@ -78,15 +107,22 @@ export function runPrimary(options: PrimaryOptions): void {
       if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
       return;
     }
-    if (uptime < MIN_UPTIME_MS) {
-      // A start-up failure (bad configuration, port taken): the worker printed why; stop all.
+    if (!everServed) {
+      // The first start failed (bad configuration, port taken): the worker printed why; stop all.
       logger.error({ worker: worker.id, code, signal }, 'a worker failed to start; stopping');
       stop(1);
       return;
     }
-    logger.warn({ worker: worker.id, code, signal }, 'worker died; starting a replacement');
+    earlyDeathsInARow = uptime < MIN_UPTIME_MS ? earlyDeathsInARow + 1 : 0;
+    const delayMs = restartDelayMs(earlyDeathsInARow);
+    const log = earlyDeathsInARow > 0 ? logger.error.bind(logger) : logger.warn.bind(logger);
+    log({ worker: worker.id, code, signal, uptimeMs: uptime, restartInMs: delayMs, serving: serving.size }, 'worker died; starting a replacement');
     own.restarts.inc();
-    fork();
+    const timer = setTimeout(() => {
+      pendingForks.delete(timer);
+      if (!stopping) fork();
+    }, delayMs);
+    pendingForks.add(timer);
   });
 
   let exitCode = 0;
@@ -94,6 +130,7 @@ export function runPrimary(options: PrimaryOptions): void {
     exitCode = Math.max(exitCode, code);
     if (stopping) return;
     stopping = true;
+    for (const timer of pendingForks) clearTimeout(timer);
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     for (const worker of workers) {
       if (serving.has(worker.id)) tell(worker, { type: 'toolgate:shutdown' });
@@ -119,6 +156,8 @@ export function runPrimary(options: PrimaryOptions): void {
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
 
+  // Frozen by the first fork.
+  cluster.schedulingPolicy = schedulingPolicyOf(options.env ?? process.env);
   // One worker first, so a bad configuration is reported once, then the rest.
   fork();
   cluster.once('listening', () => {
