@@ -1,6 +1,6 @@
 import { slugify } from '../src/corpus/slug.ts';
 import { foldText, tokenize } from '../src/search/fold.ts';
-import { parseQuery } from '../src/search/parse-query.ts';
+import { parseQuery, stemUnits } from '../src/search/parse-query.ts';
 import { analyse } from '../src/search/analyse.ts';
 
 describe('slugify (Quotable: deburr, drop apostrophes, words, lower case, "-")', () => {
@@ -38,13 +38,14 @@ describe('the English analyser (Porter stems, from the stemmer package)', () => 
 });
 
 describe('parseQuery', () => {
-  it('reads words and quoted phrases, folded and stemmed, each once', () => {
+  it('reads words and quoted phrases, folded, each stem once (the first form typed is kept: ranking prefers it)', () => {
     expect(parseQuery('Love "be YOURSELF" loves “the end”')).toEqual([['love'], ['be', 'yourself'], ['the', 'end']]);
-    expect(parseQuery('"Loving hearts" happiness')).toEqual([['love', 'heart'], ['happi']]);
+    expect(parseQuery('"Loving hearts" happiness')).toEqual([['loving', 'hearts'], ['happiness']]);
+    expect(stemUnits(parseQuery('"Loving hearts" happiness'))).toEqual([['love', 'heart'], ['happi']]);
   });
 
   it('treats an unpaired quote mark as nothing', () => {
-    expect(parseQuery('"be yourself" "open ended')).toEqual([['be', 'yourself'], ['open'], ['end']]);
+    expect(parseQuery('"be yourself" "open ended')).toEqual([['be', 'yourself'], ['open'], ['ended']]);
   });
 
   it('finds nothing to search in punctuation alone', () => {

@@ -24,6 +24,14 @@ export interface InvertedIndex {
   tokens: Int32Array;
   /** `fieldFactor` of each document's field, same layout as `fieldStart`. */
   fieldFactors: Float32Array;
+  /** The folded words before stemming, by word id; `wordTokens` is `tokens` as word ids, so exact forms can be told from stem-only matches. */
+  words: string[];
+  wordIds: Map<string, number>;
+  /** The term (stem) id of each word id. */
+  wordTerm: Int32Array;
+  wordTokens: Int32Array;
+  /** How many distinct words each term stands for: a term of one form needs no exact-form check. */
+  termForms: Int32Array;
 }
 
 class Int32Builder {
@@ -51,6 +59,9 @@ class Int32Builder {
 export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: string) => string = stem): InvertedIndex {
   const termIds = new Map<string, number>();
   const wordIds = new Map<string, number>();
+  const words: string[] = [];
+  const wordTerm: number[] = [];
+  const wordTokens = new Int32Builder();
   const documentFrequency: number[] = [];
   const lastSeen: number[] = [];
   const tokens = new Int32Builder();
@@ -74,8 +85,11 @@ export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: str
       documentFrequency.push(0);
       lastSeen.push(-1);
     }
-    wordIds.set(word, id);
-    return id;
+    const wordId = words.length;
+    words.push(word);
+    wordTerm.push(id);
+    wordIds.set(word, wordId);
+    return wordId;
   };
 
   documents.forEach((fields, doc) => {
@@ -84,7 +98,9 @@ export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: str
       const words = wordsOf(fields[field]!, field);
       fieldTotals[field]! += words.length;
       for (const word of words) {
-        const id = wordIds.get(word) ?? idOf(word);
+        const wordId = wordIds.get(word) ?? idOf(word);
+        const id = wordTerm[wordId]!;
+        wordTokens.push(wordId);
         if (lastSeen[id] !== doc) {
           lastSeen[id] = doc;
           documentFrequency[id]! += 1;
@@ -128,5 +144,10 @@ export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: str
   }
   for (let posting = 0; posting < postingCount; posting += 1) postingWeight[posting] = saturate(postingWeight[posting]!);
 
-  return { documentCount: documents.length, termIds, termStart, postingDocs, postingWeight, fieldStart, tokens: tokenIds, fieldFactors };
+  const termForms = new Int32Array(termCount);
+  for (const term of wordTerm) termForms[term]! += 1;
+  return {
+    documentCount: documents.length, termIds, termStart, postingDocs, postingWeight, fieldStart, tokens: tokenIds, fieldFactors,
+    words, wordIds, wordTerm: Int32Array.from(wordTerm), wordTokens: wordTokens.finish(), termForms,
+  };
 }

@@ -1,19 +1,22 @@
-import { analyse } from './analyse.ts';
+import { stem } from './analyse.ts';
+import { tokenize } from './fold.ts';
 
-/** One thing the query asks for: a word (one term) or a quoted phrase (several, in order). */
+/** One thing the query asks for: a word or a quoted phrase (several, in order), as folded words before stemming. */
 export type QueryUnit = string[];
 
 export const MAX_QUERY_UNITS = 32;
 
 /**
- * Splits a query into words and `"quoted phrases"`, each word analysed as indexed words are
- * (folded, stemmed). A quote character without its pair is ignored; a quoted phrase of one word is just that word. Repeated units are kept once.
+ * Splits a query into words and `"quoted phrases"`, each word folded as indexed words are; the
+ * engine stems them, and keeps the form typed to rank exact words above other forms of the stem.
+ * A quote character without its pair is ignored; a quoted phrase of one word is just that word.
+ * Units with the same stems are kept once (the first form typed).
  */
 export function parseQuery(query: string): QueryUnit[] {
   const units: QueryUnit[] = [];
   const seen = new Set<string>();
   const add = (unit: QueryUnit) => {
-    const key = unit.join(' ');
+    const key = unit.map(stem).join(' ');
     if (unit.length === 0 || seen.has(key)) return;
     seen.add(key);
     units.push(unit);
@@ -22,9 +25,12 @@ export function parseQuery(query: string): QueryUnit[] {
   // Even-numbered parts are outside quotes. An odd count of `"` leaves the last part unpaired: plain words.
   const paired = parts.length % 2 === 1 ? parts.length : parts.length - 1;
   parts.forEach((part, index) => {
-    const words = analyse(part);
+    const words = tokenize(part);
     if (index % 2 === 1 && index < paired) add(words);
     else for (const word of words) add([word]);
   });
   return units;
 }
+
+/** The units as the index's terms (stems): what the BM25-only ranking of before issue 24 searched. */
+export const stemUnits = (units: QueryUnit[]): QueryUnit[] => units.map((unit) => unit.map(stem));

@@ -18,7 +18,9 @@ export interface SearchEngine {
 }
 
 /**
- * Ranked retrieval over an inverted index (BM25F). Every unit must match; when no document has
+ * Ranked retrieval over an inverted index (BM25F), on stems alone: the ranking search_quotes had
+ * before issue 24, kept as the baseline the benchmark and the relevance script measure
+ * `ranked-search.ts` against (`createQuoteEngine(corpus, { ranking: 'bm25' })`). Every unit must match; when no document has
  * them all, documents matching the most units come first, then by score. Ties break on `tieRank`.
  */
 export function createSearchEngine(index: InvertedIndex, tieRank: Int32Array): SearchEngine {

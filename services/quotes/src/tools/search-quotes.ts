@@ -46,7 +46,7 @@ export function searchQuotesTool(engine: QuoteEngine) {
     name: 'search_quotes',
     title: 'Search quotes',
     description:
-      'Searches quotes by words or "a quoted phrase" (inflections match: "loves" finds "love"), ranked by relevance (quote text first, then author and tags), optionally only quotes of min_length to max_length characters. Paged: returns {total, count, page, total_pages, quotes}.',
+      'Searches quotes by words or "a quoted phrase". Inflections match ("loves" finds "love"), and a typo in words of 5+ letters (two from 9), but quotes with the exact words rank first, then other forms, then typos; then relevance (quote text first, then author and tags). Optionally only quotes of min_length to max_length characters. Paged: returns {total, count, page, total_pages, quotes}.',
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
