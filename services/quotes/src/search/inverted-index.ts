@@ -24,7 +24,7 @@ export interface InvertedIndex {
   tokens: Int32Array;
   /** `fieldFactor` of each document's field, same layout as `fieldStart`. */
   fieldFactors: Float32Array;
-  /** The folded words before stemming, by word id; `wordTokens` is `tokens` as word ids, so exact forms can be told from stem-only matches. */
+  /** The folded words before stemming, by word id; `wordTokens` is `tokens` as word ids, so a phrase's exact words can be checked in order. */
   words: string[];
   wordIds: Map<string, number>;
   /** The term (stem) id of each word id. */
@@ -32,6 +32,9 @@ export interface InvertedIndex {
   wordTokens: Int32Array;
   /** How many distinct words each term stands for: a term of one form needs no exact-form check. */
   termForms: Int32Array;
+  /** The documents holding each word (ascending), as `termStart`/`postingDocs` for terms: tells an exact form from another form of its stem by merging. */
+  wordStart: Uint32Array;
+  wordDocs: Int32Array;
 }
 
 class Int32Builder {
@@ -146,8 +149,34 @@ export function buildInvertedIndex(documents: FieldTexts[], stemWord: (word: str
 
   const termForms = new Int32Array(termCount);
   for (const term of wordTerm) termForms[term]! += 1;
+  const wordTokenIds = wordTokens.finish();
+  const { wordStart, wordDocs } = buildWordPostings(wordTokenIds, fieldStart, words.length);
   return {
     documentCount: documents.length, termIds, termStart, postingDocs, postingWeight, fieldStart, tokens: tokenIds, fieldFactors,
-    words, wordIds, wordTerm: Int32Array.from(wordTerm), wordTokens: wordTokens.finish(), termForms,
+    words, wordIds, wordTerm: Int32Array.from(wordTerm), wordTokens: wordTokenIds, termForms, wordStart, wordDocs,
   };
+}
+
+/** Each word's documents, ascending, in compressed-sparse-row form. */
+function buildWordPostings(wordTokens: Int32Array, fieldStart: Uint32Array, wordCount: number) {
+  const documents = (fieldStart.length - 1) / FIELD_COUNT;
+  const lastSeen = new Int32Array(wordCount).fill(-1);
+  const wordStart = new Uint32Array(wordCount + 1);
+  const forEachFirst = (each: (word: number, doc: number) => void) => {
+    lastSeen.fill(-1);
+    for (let doc = 0; doc < documents; doc += 1) {
+      for (let at = fieldStart[doc * FIELD_COUNT]!; at < fieldStart[(doc + 1) * FIELD_COUNT]!; at += 1) {
+        const word = wordTokens[at]!;
+        if (lastSeen[word] === doc) continue;
+        lastSeen[word] = doc;
+        each(word, doc);
+      }
+    }
+  };
+  forEachFirst((word) => (wordStart[word + 1]! += 1));
+  for (let word = 0; word < wordCount; word += 1) wordStart[word + 1]! += wordStart[word]!;
+  const wordDocs = new Int32Array(wordStart[wordCount]!);
+  const cursor = wordStart.slice(0, wordCount);
+  forEachFirst((word, doc) => (wordDocs[cursor[word]!++] = doc));
+  return { wordStart, wordDocs };
 }

@@ -8,7 +8,7 @@ export interface Candidates {
 }
 
 /** First position at or after `from` whose doc is ≥ `doc` (galloping, then binary search). */
-function seek(docs: Int32Array, from: number, doc: number): number {
+export function seek(docs: Int32Array, from: number, doc: number): number {
   let step = 1;
   let low = from;
   let high = from;
