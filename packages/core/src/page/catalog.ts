@@ -19,7 +19,7 @@ const schemaObject = z.record(z.string(), z.unknown());
  * What the page needs of a listed tool, checked: a remote server's list is passed on verbatim and
  * may hold anything. A tool that does not fit is left off the page (clients still see it).
  */
-export const catalogToolSchema = z.object({
+const catalogToolSchema = z.object({
   name: z.string().min(1).max(200),
   title: z.string().max(500).optional().catch(undefined),
   description: z.string().max(20_000).optional().catch(undefined),

@@ -59,7 +59,7 @@ export function renderPage(view: PageView): string {
 <h1><img src="${assetUrl('icon.svg')}" alt="" width="28" height="28"> toolgate</h1>
 <p>${view.packs.length} packs, ${toolCount} tools, each pack an MCP server at <code>${view.baseUrl}/&lt;pack&gt;/mcp</code>.</p>
 ${view.keyed
-  ? html`<form id="key-form" class="key" autocomplete="off"><label for="api-key">API key</label> <input type="password" id="api-key" name="key" autocomplete="off" placeholder="needed to try tools"> <small>Kept in this tab's session storage only; sent as <code>Authorization: Bearer</code>.</small></form>`
+  ? html`<form id="key-form" class="key" autocomplete="off"><label for="api-key">API key</label> <input type="password" id="api-key" name="key" autocomplete="off" placeholder="needed to try tools"> <small>Kept in this tab's session storage only; sent as <code>Authorization: Bearer</code> (an OAuth access token goes here too).</small></form>`
   : ''}
 ${view.unreachable.map(
   (peer) => html`<p class="detail" role="status">The packs served by <code>${peer.url}</code> are missing from this page: it ${peer.problem}.</p>`,
