@@ -3,6 +3,7 @@ import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
 import type { Logger } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
+import { createCoalescingCache, createNoStore } from './coalescing-cache.ts';
 import { lookupUpstreamHost } from './dns-lookup.ts';
 import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
 import { runResilient } from './resilient-call.ts';
@@ -19,7 +20,8 @@ export interface UpstreamClientOptions {
   name: string;
   baseUrl: string;
   timeoutMs: number;
-  cache: ResponseCache;
+  /** Where GET answers are kept; none: GETs are only coalesced (a client that only POSTs needs none). */
+  cache?: ResponseCache;
   /** Injected so tests can substitute; a fresh axios instance otherwise. */
   http?: AxiosInstance;
   headers?: Record<string, string>;
@@ -84,7 +86,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   // Every credential a client sends is among its secrets (they must be redacted): none set, none sent.
   const sendsCredentials = (options.secrets ?? []).some(Boolean);
   const policies = createPolicies(options.timeoutMs, options.retry, options.breaker);
-  const inFlight = new Map<string, Promise<unknown>>();
+  // Concurrent identical GETs share one request; answers are kept for their TTL.
+  const responses = createCoalescingCache<unknown>(options.cache ?? createNoStore());
   let openedAt = 0;
   policies.breaker.onBreak(() => {
     openedAt = Date.now();
@@ -122,18 +125,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const params = Object.entries(request.params ?? {}).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b));
       // Hashed, so a key that sits in the URL (TheSportsDB) never reaches a Redis key.
       const key = createHash('sha256').update(JSON.stringify([options.name, url, params])).digest('base64url');
-      const pending = inFlight.get(key);
-      if (pending) return pending as Promise<z.infer<typeof request.schema>>;
-      const work = (async () => {
-        const cached = await options.cache.get(key);
-        if (cached !== undefined) return cached;
+      return responses.get(key, async () => {
         const value = await fetchOnce(request, url);
-        const ttl = typeof request.ttlMs === 'function' ? request.ttlMs(value) : request.ttlMs;
-        await options.cache.set(key, value, ttl);
-        return value;
-      })().finally(() => inFlight.delete(key));
-      inFlight.set(key, work);
-      return work as Promise<z.infer<typeof request.schema>>;
+        return { value, ttlMs: typeof request.ttlMs === 'function' ? request.ttlMs(value) : request.ttlMs };
+      }) as Promise<z.infer<typeof request.schema>>;
     },
     postJson(request) {
       const url = urlFor(request.path);
@@ -150,8 +145,6 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       return runResilient(resilience, displayUrl(url, undefined, redact), async (signal) =>
         Number(await sendRequest({ ...attemptOptions(url, signal), method: 'HEAD' })), request.signal);
     },
-    async close() {
-      inFlight.clear();
-    },
+    async close() {},
   };
 }

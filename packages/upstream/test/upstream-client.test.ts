@@ -71,6 +71,14 @@ describe('the upstream client', () => {
     expect(upstream.requests).toHaveLength(1);
   });
 
+  it('without a cache, still shares one request among concurrent calls but keeps no answer', async () => {
+    const client = makeClient({ cache: undefined });
+    await Promise.all([get(client), get(client), get(client)]);
+    expect(upstream.requests).toHaveLength(1);
+    await get(client);
+    expect(upstream.requests).toHaveLength(2);
+  });
+
   it('is a ToolError, so a tool call turns it into an isError result', async () => {
     upstream.inject({ kind: 'status', status: 404 });
     const error = await failure(get(makeClient()));

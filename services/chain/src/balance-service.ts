@@ -1,6 +1,6 @@
 import { ToolError } from '@toolgate/core';
 import { formatUnits, getAddress } from 'ethers';
-import type { CacheStore } from './cache/coalescing-cache.ts';
+import type { CacheStore } from '@toolgate/upstream';
 import type { ChainClient } from './chain-clients.ts';
 import type { SupportedChain } from './chain-registry.ts';
 import { multicall3Of } from './chains.ts';
@@ -9,7 +9,7 @@ import { readCalls } from './upstream/contract-reads.ts';
 import { decodeDecimals, decodeTokenText, decodeUint256, encodeBalanceOf, encodeDecimals, encodeSymbol } from './upstream/erc20.ts';
 import type { ContractCall } from './upstream/multicall3.ts';
 import { nodeFailure } from './upstream/json-rpc.ts';
-import { UpstreamError } from './upstream/upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 /** What a balance needs besides the amount: cached per chain and contract (they never change). */
 export interface TokenUnits {
@@ -97,7 +97,7 @@ export function createBalanceService(options: { clients: (chain: SupportedChain)
       const outcome = await client.rpc.call({ method: 'eth_getBalance', params: [address, 'latest'] }, signal);
       if (!outcome.ok) throw nodeFailure(client.label, outcome);
       if (typeof outcome.result !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(outcome.result)) {
-        throw new UpstreamError(`${client.label}: eth_getBalance returned a malformed result`, { failure: 'malformed' });
+        throw new UpstreamError(`eth_getBalance returned a malformed result`, { upstream: client.label, isRetryable: false });
       }
       return BigInt(outcome.result);
     },

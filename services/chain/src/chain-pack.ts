@@ -1,8 +1,6 @@
 import { definePack, type Logger, type Pack } from '@toolgate/core';
-import { createMemoryCache, createRedactor, type BreakerOptions, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
+import { type BreakerOptions, type CacheStore, createCoalescingCache, createMemoryCache, createRedactor, createSharedStore, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
 import { z } from 'zod';
-import { createCoalescingCache, type CacheStore } from './cache/coalescing-cache.ts';
-import { createSharedStore } from './cache/shared-store.ts';
 import { createChainRegistry, type ChainRegistry } from './chain-registry.ts';
 import type { ChainEnv } from './config.ts';
 import { createChainClients } from './chain-clients.ts';

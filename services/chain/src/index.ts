@@ -4,5 +4,4 @@ export type { ChainPack, ChainPackOptions } from './chain-pack.ts';
 export { chainEnvSchema } from './config.ts';
 export type { ChainEnv } from './config.ts';
 export type { HttpTransport } from './upstream/http-transport.ts';
-export { UpstreamError } from './upstream/upstream-error.ts';
-export type { CacheStore } from './cache/coalescing-cache.ts';
+export type { CacheStore } from '@toolgate/upstream';

@@ -1,4 +1,4 @@
-import { createCoalescingCache, type CacheStore } from './cache/coalescing-cache.ts';
+import { createCoalescingCache, type CacheStore } from '@toolgate/upstream';
 import type { ChainClient } from './chain-clients.ts';
 import type { SupportedChain } from './chain-registry.ts';
 import { multicall3Of } from './chains.ts';

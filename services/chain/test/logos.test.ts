@@ -1,4 +1,4 @@
-import { createMemoryStore } from '../src/cache/coalescing-cache.ts';
+import { createMemoryStore } from '@toolgate/upstream';
 import type { TokenMetadata } from '../src/token-service.ts';
 import { buildChainApp } from './support/chain-app.ts';
 import { startDevChain, type DevChain } from './support/dev-chain.ts';

@@ -1,7 +1,7 @@
 import { ToolError } from '@toolgate/core';
 import { AbiCoder, getAddress, Interface, namehash, ZeroAddress } from 'ethers';
 import { isEnsName } from '../address.ts';
-import type { CoalescingCache } from '../cache/coalescing-cache.ts';
+import type { CoalescingCache } from '@toolgate/upstream';
 import type { ChainClient } from '../chain-clients.ts';
 import type { ChainRegistry, SupportedChain } from '../chain-registry.ts';
 import { ethCall, resultOf } from '../upstream/rpc-token-source.ts';

@@ -1,4 +1,4 @@
-import type { CoalescingCache } from '../cache/coalescing-cache.ts';
+import type { CoalescingCache } from '@toolgate/upstream';
 import type { HttpTransport } from '../upstream/http-transport.ts';
 
 export const TRUST_WALLET_ASSETS_URL = 'https://raw.githubusercontent.com/trustwallet/assets/master';

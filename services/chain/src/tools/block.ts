@@ -1,7 +1,6 @@
 import { defineTool, ToolError } from '@toolgate/core';
 import { z } from 'zod';
-import { createCoalescingCache } from '../cache/coalescing-cache.ts';
-import { createSharedStore } from '../cache/shared-store.ts';
+import { createCoalescingCache, createSharedStore } from '@toolgate/upstream';
 import { mapBlock } from '../upstream/evm-mappers.ts';
 import { readBlock, type BlockSelector } from '../upstream/evm-reads.ts';
 import type { ChainToolDeps } from './deps.ts';

@@ -1,8 +1,7 @@
 import { defineTool } from '@toolgate/core';
 import { z } from 'zod';
 import { addressOrNameSchema } from '../address.ts';
-import { createCoalescingCache } from '../cache/coalescing-cache.ts';
-import { createSharedStore } from '../cache/shared-store.ts';
+import { createCoalescingCache, createSharedStore } from '@toolgate/upstream';
 import type { MetadataFetcher } from '../upstream/metadata-fetch.ts';
 import { readNft } from '../upstream/nft-reads.ts';
 import type { ChainToolDeps } from './deps.ts';

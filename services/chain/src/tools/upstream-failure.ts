@@ -1,21 +1,19 @@
 import { ToolError, type ToolContext } from '@toolgate/core';
-import { UpstreamError as SharedUpstreamError } from '@toolgate/upstream';
+import { UpstreamError } from '@toolgate/upstream';
 import { z } from 'zod';
-import { UpstreamError } from '../upstream/upstream-error.ts';
 
 /**
- * Runs a lookup and turns an upstream failure into a ToolError the model can act on.
- * Transport failures come from @toolgate/upstream (timeouts, HTTP status, circuit open), reply
- * failures from the pack's own UpstreamError (malformed batch, node error); both name the
- * upstream by label only, so no URL (or key) leaks.
+ * Runs a lookup and turns an upstream failure into a ToolError the model can act on. Every
+ * upstream failure is @toolgate/upstream's UpstreamError: transport ones (timeouts, HTTP status,
+ * circuit open) from its client, reply ones (malformed batch, a node's error) from the pack's
+ * JSON-RPC layer; all name the upstream by label only, so no URL (or key) leaks.
  */
 export async function withUpstreamErrors<T>(context: ToolContext, chain: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof UpstreamError) && !(error instanceof SharedUpstreamError)) throw error;
-    const failure = error instanceof UpstreamError ? error.failure : 'transport';
-    context.logger.warn({ chain, failure, statusCode: error.statusCode, reason: error.message }, 'chain upstream failed');
+    if (!(error instanceof UpstreamError)) throw error;
+    context.logger.warn({ chain, upstream: error.upstream, statusCode: error.statusCode, reason: error.message }, 'chain upstream failed');
     const advice = error.isRetryable ? ' Try again shortly.' : '';
     throw new ToolError(`Could not read from the chain: ${error.message}.${advice}`);
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nodeFailure, type JsonRpc } from './json-rpc.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 /** alchemy_getTokenBalances' result (Alchemy docs): one of tokenBalance and error is null per entry. */
 const alchemyBalancesSchema = z.object({
@@ -30,6 +30,6 @@ export async function fetchAlchemyTokenBalances(rpc: JsonRpc, label: string, own
   const outcome = await rpc.call({ method: 'alchemy_getTokenBalances', params: [owner, 'erc20'] }, signal);
   if (!outcome.ok) throw nodeFailure(label, outcome);
   const parsed = alchemyBalancesSchema.safeParse(outcome.result);
-  if (!parsed.success) throw new UpstreamError(`${label}: alchemy_getTokenBalances returned a malformed result`, { failure: 'malformed' });
+  if (!parsed.success) throw new UpstreamError(`alchemy_getTokenBalances returned a malformed result`, { upstream: label, isRetryable: false });
   return mapAlchemyBalances(parsed.data);
 }

@@ -1,8 +1,6 @@
 import { ToolError, type Logger } from '@toolgate/core';
-import { createUpstreamClient, type BreakerOptions, type ResponseCache, type RetryOptions, type UpstreamClient } from '@toolgate/upstream';
+import { type BreakerOptions, createCoalescingCache, createSharedStore, createUpstreamClient, type ResponseCache, type RetryOptions, type UpstreamClient } from '@toolgate/upstream';
 import { createHash } from 'node:crypto';
-import { createCoalescingCache } from '../cache/coalescing-cache.ts';
-import { createSharedStore } from '../cache/shared-store.ts';
 import { alchemyUrl, type SupportedChain } from '../chain-registry.ts';
 import {
   assetTransfersResult, ownedNftsResponse, pricesByAddressResponse, pricesBySymbolResponse,
@@ -10,7 +8,7 @@ import {
 } from './alchemy-data-schemas.ts';
 import type { HttpTransport } from './http-transport.ts';
 import { createJsonRpc, nodeFailure } from './json-rpc.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 /** Holdings, transfers and prices move: a minute, like the pack's other live reads that are cached at all. */
 const DATA_TTL_MS = 60_000;
@@ -110,7 +108,7 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
         const outcome = await rpc.call({ method: 'alchemy_getAssetTransfers', params: [params] }, signal);
         if (!outcome.ok) throw nodeFailure(label, outcome);
         const parsed = assetTransfersResult.safeParse(outcome.result);
-        if (!parsed.success) throw new UpstreamError(`${label}: alchemy_getAssetTransfers answered in an unexpected shape`, { failure: 'malformed' });
+        if (!parsed.success) throw new UpstreamError(`alchemy_getAssetTransfers answered in an unexpected shape`, { upstream: label, isRetryable: false });
         return { value: parsed.data, ttlMs: DATA_TTL_MS };
       });
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 import { nodeFailure, type JsonRpc } from './json-rpc.ts';
 import type { TokenFacts, TokenSource } from './token-source.ts';
 
@@ -48,7 +48,7 @@ export function createAlchemyTokenSource(options: { rpc: JsonRpc; label: string;
         return standard.readMetadata(contract, signal);
       }
       const parsed = alchemyMetadataSchema.safeParse(outcome.result);
-      if (!parsed.success) throw new UpstreamError(`${label}: alchemy_getTokenMetadata returned a malformed result`, { failure: 'malformed' });
+      if (!parsed.success) throw new UpstreamError(`alchemy_getTokenMetadata returned a malformed result`, { upstream: label, isRetryable: false });
       const facts = mapAlchemyMetadata(parsed.data);
       if (facts) return facts;
       const read = await standard.readMetadata(contract, signal);

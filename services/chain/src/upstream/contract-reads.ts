@@ -1,7 +1,7 @@
 import { isContractRefusal, nodeFailure, type JsonRpc } from './json-rpc.ts';
 import { decodeAggregate3, encodeAggregate3, type ContractCall } from './multicall3.ts';
 import { ethCall } from './rpc-token-source.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 /**
  * Runs many read-only contract calls in one upstream round trip: one eth_call of Multicall3's
@@ -19,7 +19,7 @@ export async function readCalls(rpc: JsonRpc, label: string, multicall: string |
     if (!outcome.ok) throw nodeFailure(label, outcome);
     const results = decodeAggregate3(outcome.result, calls.length);
     if (results) return results.map((data) => (data === '0x' ? undefined : data));
-    if (outcome.result !== '0x') throw new UpstreamError(`${label}: Multicall3 returned a malformed answer`, { failure: 'malformed' });
+    if (outcome.result !== '0x') throw new UpstreamError(`Multicall3 returned a malformed answer`, { upstream: label, isRetryable: false });
   }
   const outcomes = await rpc.batch(calls.map((call) => ethCall(call.target, call.data)), signal);
   return outcomes.map((outcome) => {

@@ -1,23 +1,23 @@
 import type { z } from 'zod';
 import { nodeFailure, type JsonRpc, type RpcOutcome } from './json-rpc.ts';
 import { rpcBlock, rpcQuantity, rpcReceipt, rpcTransaction } from './evm-schemas.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 /** A block by number, by hash, or by one of the standard tags. */
 export type BlockSelector = { kind: 'hash'; hash: string } | { kind: 'number'; number: bigint } | { kind: 'tag'; tag: 'latest' | 'finalized' | 'safe' | 'earliest' };
 
 /** One answer checked against its schema; `null` passes when allowed (an unknown block or transaction). */
 function answer<Schema extends z.ZodType>(outcome: RpcOutcome | undefined, schema: Schema, label: string, what: string): z.infer<Schema> | null {
-  if (!outcome) throw new UpstreamError(`${label}: reply lacks the ${what}`, { failure: 'malformed' });
+  if (!outcome) throw new UpstreamError(`reply lacks the ${what}`, { upstream: label, isRetryable: false });
   if (!outcome.ok) throw nodeFailure(label, outcome);
   if (outcome.result === null) return null;
   const parsed = schema.safeParse(outcome.result);
-  if (!parsed.success) throw new UpstreamError(`${label}: the ${what} is malformed`, { failure: 'malformed' });
+  if (!parsed.success) throw new UpstreamError(`the ${what} is malformed`, { upstream: label, isRetryable: false });
   return parsed.data;
 }
 
 function required<Value>(value: Value | null, label: string, what: string): Value {
-  if (value === null) throw new UpstreamError(`${label}: the node answered no ${what}`, { failure: 'malformed' });
+  if (value === null) throw new UpstreamError(`the node answered no ${what}`, { upstream: label, isRetryable: false });
   return value;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The pack's only door to the network. Everything above it is transport-agnostic; the
  * default (resilient-transport.ts) goes through @toolgate/upstream, and tests may inject
- * their own. Implementations throw an UpstreamError (the pack's or @toolgate/upstream's)
+ * their own. Implementations throw @toolgate/upstream's UpstreamError,
  * whose message names the upstream by label, never by URL: Alchemy URLs carry the API key.
  */
 export interface HttpTransport {

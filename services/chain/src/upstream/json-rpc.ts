@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { HttpTransport } from './http-transport.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 
 export interface RpcCall {
   method: string;
@@ -53,19 +53,14 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
   };
   const outcomeOf = (item: unknown): { id: number | null | undefined; outcome: RpcOutcome } => {
     const parsed = rpcReply.safeParse(item);
-    if (!parsed.success) throw new UpstreamError(`${label}: reply holds a malformed JSON-RPC answer`, { failure: 'malformed' });
+    if (!parsed.success) throw new UpstreamError(`reply holds a malformed JSON-RPC answer`, { upstream: label, isRetryable: false });
     const answer = parsed.data;
     return 'error' in answer
       ? { id: answer.id, outcome: { ok: false, code: answer.error.code, message: describe(answer.error), ...revertDataOf(answer.error.data) } }
       : { id: answer.id, outcome: { ok: true, result: answer.result } };
   };
-  const post = async (body: unknown, signal?: AbortSignal) => {
-    try {
-      return await transport.postJson(url, body, { signal, label });
-    } catch (error) {
-      throw error instanceof UpstreamError ? error.labelled(label) : error;
-    }
-  };
+  // Transport failures are @toolgate/upstream's UpstreamError, already named by `label`.
+  const post = (body: unknown, signal?: AbortSignal) => transport.postJson(url, body, { signal, label });
 
   return {
     async batch(calls, signal) {
@@ -73,8 +68,8 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
       const reply = await post(body, signal);
       if (!Array.isArray(reply)) {
         const rejected = batchRejected.safeParse(reply);
-        if (rejected.success) throw new UpstreamError(`${label}: node error ${rejected.data.error.code}: ${describe(rejected.data.error)}`, { failure: 'rpc' });
-        throw new UpstreamError(`${label}: reply is not a JSON-RPC batch answer`, { failure: 'malformed' });
+        if (rejected.success) throw new UpstreamError(`node error ${rejected.data.error.code}: ${describe(rejected.data.error)}`, { upstream: label, isRetryable: false });
+        throw new UpstreamError(`reply is not a JSON-RPC batch answer`, { upstream: label, isRetryable: false });
       }
       const byId = new Map<number, RpcOutcome>();
       for (const item of reply) {
@@ -83,7 +78,7 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
       }
       return calls.map((_call, index) => {
         const outcome = byId.get(index + 1);
-        if (!outcome) throw new UpstreamError(`${label}: reply lacks the answer to call ${index + 1}`, { failure: 'malformed' });
+        if (!outcome) throw new UpstreamError(`reply lacks the answer to call ${index + 1}`, { upstream: label, isRetryable: false });
         return outcome;
       });
     },
@@ -91,7 +86,7 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
     async call(call, signal) {
       const reply = await post({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params }, signal);
       if (Array.isArray(reply) || typeof reply !== 'object' || reply === null) {
-        throw new UpstreamError(`${label}: reply is not a JSON-RPC answer`, { failure: 'malformed' });
+        throw new UpstreamError(`reply is not a JSON-RPC answer`, { upstream: label, isRetryable: false });
       }
       return outcomeOf(reply).outcome;
     },
@@ -100,7 +95,7 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
 
 /** A node failure as an error (the message is already redacted). */
 export function nodeFailure(label: string, outcome: Extract<RpcOutcome, { ok: false }>): UpstreamError {
-  return new UpstreamError(`${label}: node error ${outcome.code}: ${outcome.message}`, { failure: 'rpc' });
+  return new UpstreamError(`node error ${outcome.code}: ${outcome.message}`, { upstream: label, isRetryable: false });
 }
 
 /**

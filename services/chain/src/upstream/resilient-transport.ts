@@ -1,8 +1,7 @@
 import type { Logger } from '@toolgate/core';
 import {
-  createMemoryCache,
   createUpstreamClient,
-  UpstreamError as SharedUpstreamError,
+  UpstreamError,
   type BreakerOptions,
   type RetryOptions,
   type UpstreamClient,
@@ -32,13 +31,11 @@ const anyJson = z.unknown();
  */
 export function createResilientTransport(options: ResilientTransportOptions): HttpTransport {
   const clients = new Map<string, UpstreamClient>();
-  // The client's own response cache is unused (POST and HEAD are never cached); it needs one anyway.
-  const unused = createMemoryCache({ maxEntries: 1 });
   const clientFor = (key: string, name: string, baseUrl: string, retry = options.retry) => {
     let client = clients.get(key);
     if (!client) {
       client = createUpstreamClient({
-        name, baseUrl, timeoutMs: options.timeoutMs, cache: unused, secrets: options.secrets,
+        name, baseUrl, timeoutMs: options.timeoutMs, secrets: options.secrets,
         retry, breaker: options.breaker, logger: options.logger,
       });
       clients.set(key, client);
@@ -60,7 +57,7 @@ export function createResilientTransport(options: ResilientTransportOptions): Ht
         return await client.head({ path: `${target.pathname}${target.search}`, signal });
       } catch (error) {
         // A non-2xx status is an answer for the logo check (404: no logo); only no answer is a failure.
-        if (error instanceof SharedUpstreamError && error.statusCode !== undefined) return error.statusCode;
+        if (error instanceof UpstreamError && error.statusCode !== undefined) return error.statusCode;
         throw error;
       }
     },

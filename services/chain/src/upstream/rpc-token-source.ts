@@ -1,4 +1,4 @@
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '@toolgate/upstream';
 import { isContractRefusal, nodeFailure, type JsonRpc, type RpcOutcome } from './json-rpc.ts';
 import { decodeUint256, decodeDecimals, decodeTokenText, encodeAllowance, encodeDecimals, encodeName, encodeSymbol } from './erc20.ts';
 import { hasCode, noContract, notErc20, type TokenFacts, type TokenSource } from './token-source.ts';
@@ -28,7 +28,7 @@ export function factsFrom(raw: { name: unknown; symbol: unknown; decimals: unkno
 export function createRpcTokenSource(options: { rpc: JsonRpc; label: string; chain: string }): TokenSource {
   const { rpc, label, chain } = options;
   const codeOf = (outcome: RpcOutcome | undefined) => {
-    if (!outcome?.ok) throw new UpstreamError(`${label}: eth_getCode failed${outcome && !outcome.ok ? `: ${outcome.message}` : ''}`, { failure: 'rpc' });
+    if (!outcome?.ok) throw new UpstreamError(`eth_getCode failed${outcome && !outcome.ok ? `: ${outcome.message}` : ''}`, { upstream: label, isRetryable: false });
     return outcome.result;
   };
 

@@ -1,12 +1,12 @@
-import type { ResponseCache } from '@toolgate/upstream';
+import type { ResponseCache } from './cache.ts';
 import type { z } from 'zod';
 import type { CacheStore } from './coalescing-cache.ts';
 
 /**
- * A CacheStore over @toolgate/upstream's cache (lru-cache in process, or Redis when REDIS_URL
- * is set, so replicas share metadata). Keys are namespaced by `prefix` and hold only a chain
- * slug and a checksummed address (or a public logo URL): never a key or an RPC URL. A stored
- * value that fails `schema` (another version's, or corrupt) is a miss, not a wrong answer.
+ * A typed CacheStore over the ResponseCache (lru-cache in process, or Redis when REDIS_URL is
+ * set, so replicas share it). Keys are namespaced by `prefix`; what goes after it is the caller's
+ * to keep free of secrets. A stored value that fails `schema` (another version's, or corrupt) is
+ * a miss, not a wrong answer.
  */
 export function createSharedStore<Schema extends z.ZodType>(cache: ResponseCache, prefix: string, schema: Schema): CacheStore<z.infer<Schema>> {
   return {

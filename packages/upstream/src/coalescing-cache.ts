@@ -1,6 +1,6 @@
 /**
- * Where cached values live. The pack's stores sit over @toolgate/upstream's cache (lru-cache,
- * or Redis with REDIS_URL: shared-store.ts); the small store below takes an injected clock, for tests.
+ * Where cached values live, typed: a pack's stores sit over the ResponseCache (lru-cache, or
+ * Redis with REDIS_URL: shared-store.ts); the small store below takes an injected clock, for tests.
  */
 export interface CacheStore<Value> {
   get(key: string): Promise<Value | undefined>;
@@ -56,4 +56,9 @@ export function createCoalescingCache<Value>(store: CacheStore<Value>): Coalesci
       return promise;
     },
   };
+}
+
+/** A store that keeps nothing: coalescing alone, for a client given no cache. */
+export function createNoStore<Value>(): CacheStore<Value> {
+  return { get: async () => undefined, set: async () => {} };
 }
