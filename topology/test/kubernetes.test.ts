@@ -1,12 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { parseAllDocuments, parse } from 'yaml';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
-import { PRODUCT_PACKS, repoRoot } from '../src/index.ts';
+import { PACK_MANIFESTS, PRODUCT_PACKS, repoRoot } from '../src/index.ts';
+import { renderKustomization } from '../src/kustomize.ts';
 
 const base = `${repoRoot}deploy/base`;
 const kustomization = parse(readFileSync(`${base}/kustomization.yaml`, 'utf8'));
@@ -21,20 +22,21 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'networking.k8s.io/v1/Ingress': Ingress,
 };
 
-const documents: any[] = (kustomization.resources as string[]).flatMap((file) =>
-  parseAllDocuments(readFileSync(`${base}/${file}`, 'utf8')).map((document) => document.toJS()),
-);
+// What `kubectl apply -k deploy/base` applies: deploy/pack once per pack, named by its kustomization.
+const documents: any[] = renderKustomization(base);
 const find = (kind: string, name: string) => documents.find((doc) => doc.kind === kind && doc.metadata.name === name);
 
 describe('deploy/base (kustomize)', () => {
-  it('lists every manifest file in the directory, and only existing ones', () => {
+  it('lists every manifest file in the directory and one kustomization per pack, nothing else', () => {
     const files = readdirSync(base).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
-    expect([...kustomization.resources].sort()).toEqual(files.sort());
-    for (const file of kustomization.resources) expect(existsSync(`${base}/${file}`)).toBe(true);
+    const packs = PRODUCT_PACKS.map((pack) => `packs/${pack}`);
+    expect([...kustomization.resources].sort()).toEqual([...files, ...packs].sort());
+    expect(readdirSync(`${base}/packs`).sort()).toEqual([...PRODUCT_PACKS].sort());
+    expect(documents.filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual(PRODUCT_PACKS);
   });
 
   it('every object is valid against the Kubernetes OpenAPI schema of its type', () => {
-    expect(documents.length).toBeGreaterThan(20);
+    expect(documents.length).toBe(2 + 4 * PRODUCT_PACKS.length); // config, ingress, and four objects per pack
     for (const doc of documents) {
       const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
       expect([doc.kind, doc.metadata?.name, Boolean(Model)]).toEqual([doc.kind, doc.metadata?.name, true]);
@@ -82,6 +84,9 @@ describe('deploy/base (kustomize)', () => {
       expect(variable.valueFrom.secretKeyRef).toEqual({ name: 'toolgate-secrets', key: variable.name, optional: true });
     }
     expect(container.env.filter((entry: any) => /KEY|TOKEN|APP_ID|REDIS/.test(entry.name) && entry.value !== undefined)).toEqual([]);
+    // Exactly the gateway-wide secrets and the ones the pack's manifest marks secret.
+    const secrets = PACK_MANIFESTS.find((manifest) => manifest.name === pack)!.env.filter((variable) => variable.secret).map((variable) => variable.name);
+    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', ...secrets].sort());
     expect(documents.filter((doc) => doc.kind === 'Secret')).toEqual([]);
   });
 

@@ -50,17 +50,20 @@ export const serverEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Other toolgate processes whose packs the catalog page shows too (docs/catalog-page.md). */
   CATALOG_PEERS: baseUrlList,
-  CHAIN_SEGMENT: segment,
-  CONCERT_SEGMENT: segment,
-  GAME_SEGMENT: segment,
-  SPORTS_SEGMENT: segment,
-  QUOTES_SEGMENT: segment,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
+/** `<PACK>_SEGMENT`: the variable that moves a pack's path (nginx/render.sh reads the same name). */
+export const segmentVariable = (packName: string) => `${packName.toUpperCase()}_SEGMENT`;
+
+/** One `<PACK>_SEGMENT` entry per pack the process serves, whichever packs those are. */
+export function segmentsShape(packNames: string[]): Record<string, typeof segment> {
+  return Object.fromEntries(packNames.map((name) => [segmentVariable(name), segment]));
+}
+
 /** The path segment for a pack: `<PACK>_SEGMENT` or the pack's own name. */
 export function segmentFor(packName: string, env: NodeJS.ProcessEnv): string {
-  const value = env[`${packName.toUpperCase()}_SEGMENT`]?.trim();
+  const value = env[segmentVariable(packName)]?.trim();
   return value ? value : packName;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { runPrimary } from './cluster/primary.ts';
 import { clusterEnvSchema } from './cluster/workers-setting.ts';
 import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.ts';
-import { ConfigError, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
+import { ConfigError, parseEnv, port, segmentFor, segmentsShape, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
 import { createLogger, logFormatFor } from './logger.ts';
@@ -37,7 +37,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return undefined;
     }
   };
-  const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort) }));
+  const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort), ...segmentsShape(options.modules.map((module) => module.name)) }));
   const security = parse(securityEnvSchema);
   const limits = parse(limitsEnvSchema);
   const packConfigs = options.modules.map((module) => parse(module.envSchema));

@@ -1,0 +1,62 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { readManifests } from '../src/manifest.mjs';
+import { repoRoot, syncPacks } from '../src/sync.mjs';
+
+describe('pnpm packs:sync', () => {
+  it('has nothing to write in this checkout: every derived file is committed as the manifests say', () => {
+    expect(syncPacks(repoRoot, { check: true })).toEqual([]);
+  });
+
+  describe('on a copy of the repository with a pack changed', () => {
+    let root: string;
+    beforeAll(() => {
+      root = mkdtempSync(join(tmpdir(), 'packs-sync-'));
+      for (const path of ['.env.example', 'docker-compose.yml', 'deploy', 'services']) {
+        cpSync(join(repoRoot, path), join(root, path), { recursive: true, filter: (source) => !source.includes('node_modules') });
+      }
+      const quotes = join(root, 'services/quotes/package.json');
+      const json = JSON.parse(readFileSync(quotes, 'utf8'));
+      json.toolgate.port = 9099;
+      json.toolgate.env.QUOTES_EXTRA = { description: 'A new setting.', example: 'x', secret: true };
+      writeFileSync(quotes, JSON.stringify(json, null, 2));
+      rmSync(join(root, 'services/concert'), { recursive: true });
+    });
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    it('lists the files that differ with --check, and writes nothing', () => {
+      const before = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+      expect(syncPacks(root, { check: true }).sort()).toEqual(
+        [
+          '.env.example',
+          'deploy/base/ingress.yaml',
+          'deploy/base/kustomization.yaml',
+          'deploy/base/packs/concert/kustomization.yaml',
+          'deploy/base/packs/quotes/kustomization.yaml',
+          'docker-compose.yml',
+          'services/gateway/package.json',
+          'services/gateway/src/pack-modules.ts',
+        ].sort(),
+      );
+      expect(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).toBe(before);
+    });
+
+    it('writes them: the new port and variable everywhere, the removed pack nowhere', () => {
+      syncPacks(root);
+      expect(syncPacks(root, { check: true })).toEqual([]);
+      const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
+      expect(compose.services.quotes.environment).toMatchObject({ PORT: '9099', QUOTES_EXTRA: null });
+      expect(compose.services.concert).toBeUndefined();
+      expect(compose.services.nginx.environment.TOOLGATE_UPSTREAMS).not.toMatch(/concert/);
+      expect(compose.services.nginx.environment.TOOLGATE_UPSTREAMS).toMatch(/quotes=quotes:9099/);
+      expect(Object.keys(compose.services.nginx.depends_on)).toEqual(readManifests(root).map((pack) => pack.name));
+      expect(readFileSync(join(root, '.env.example'), 'utf8')).toMatch(/# Secret\. A new setting\.\n# QUOTES_EXTRA=x\n/);
+      expect(readFileSync(join(root, 'deploy/base/packs/quotes/kustomization.yaml'), 'utf8')).toMatch(/key: QUOTES_EXTRA/);
+      expect(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')).not.toMatch(/concert/);
+      expect(readFileSync(join(root, 'services/gateway/src/pack-modules.ts'), 'utf8')).not.toMatch(/concert/);
+      expect(JSON.parse(readFileSync(join(root, 'services/gateway/package.json'), 'utf8')).dependencies).not.toHaveProperty('@toolgate/concert');
+    });
+  });
+});
