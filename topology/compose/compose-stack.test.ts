@@ -198,7 +198,7 @@ describe('docker compose up, for real', () => {
     expect(reply.status).toBe(503);
     expect(reply.headers.get('retry-after')).toBe('1');
     expect(reply.headers.get('x-request-id')).toBe('orphan-call');
-    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'No replica of this pack is answering; try again shortly.' } });
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32053, message: 'No replica of this pack is answering; try again shortly.' } });
 
     await timed('quotes back to healthy', async () => {
       await stack.compose(['start', 'quotes'], { timeoutMs: 60_000 });

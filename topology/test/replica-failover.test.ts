@@ -71,6 +71,6 @@ describe('a replica killed under load', () => {
     expect(reply.status).toBe(503);
     expect(reply.headers.get('retry-after')).toBe('1');
     expect(reply.headers.get('x-request-id')).toBe('orphan');
-    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32053 } });
   });
 });

@@ -63,7 +63,7 @@ describe('a pack behind nginx', () => {
     const reply = await postRpc(endpoint, huge, { 'x-request-id': 'too-big' });
     expect(reply.status).toBe(413);
     expect(reply.headers.get('x-request-id')).toBe('too-big');
-    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32013 } });
   });
 
   it('passes the pack HTTP answers through unchanged (405 for GET is not retried into a 503)', async () => {
@@ -76,7 +76,7 @@ describe('a pack behind nginx', () => {
     for (const path of ['/nothing/mcp', '/metrics', '/echo/metrics']) {
       const response = await fetch(`${nginx.url}${path}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: -32000 } });
+      expect(await response.json()).toMatchObject({ error: { code: -32004 } });
     }
   });
 

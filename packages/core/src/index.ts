@@ -1,5 +1,6 @@
 export { defineTool, ToolError } from './tool.ts';
 export type { ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
+export { isCalendarDate } from './calendar-date.ts';
 export { defineContentTool, isContentTool, toolContentSchema } from './content-tool.ts';
 export type { ContentToolDefinition, ToolContent } from './content-tool.ts';
 export { definePack } from './pack.ts';

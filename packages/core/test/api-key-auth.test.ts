@@ -30,7 +30,7 @@ describe('API keys', () => {
       const response = await request(app).post('/echo/mcp').send(call);
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="toolgate"');
-      expect(response.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32000, message: expect.stringMatching(/^Unauthorized: send an API key/) } });
+      expect(response.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32001, message: expect.stringMatching(/^Unauthorized: send an API key/) } });
     });
 
     it('the 401 echoes the JSON-RPC id of the call it refuses (null when there is none to echo)', async () => {
@@ -73,7 +73,7 @@ describe('API keys', () => {
       const response = await request(app).post('/echo/mcp').set('authorization', authorization).send(call);
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="toolgate"/);
-      expect(response.body.error.code).toBe(-32000);
+      expect(response.body.error.code).toBe(-32001);
     });
 
     it.each([

@@ -83,7 +83,7 @@ describe('the size of an answer (MAX_RESPONSE_BYTES)', () => {
   it('bounds a single answer too', async () => {
     const { app } = loadApp({ limits: { maxResponseBytes: 5_000 } });
     const response = await request(app).post('/load/mcp').send(toolCall(7, 'hold', { ms: 0, pad: 10_000 })).expect(200);
-    expect(response.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32000, message: 'Response too large: the answer exceeds the 5000-byte limit; ask for less' } });
+    expect(response.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32013, message: 'Response too large: the answer exceeds the 5000-byte limit; ask for less' } });
   });
 });
 

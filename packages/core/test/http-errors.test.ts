@@ -8,7 +8,7 @@ describe('HTTP-level rejections carry JSON-RPC error bodies', () => {
     const response = await request(app)[method]('/echo/mcp');
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe('POST');
-    expect(response.body.error.code).toBe(-32000);
+    expect(response.body.error.code).toBe(-32005);
   });
 
   it('a non-JSON content type → 415', async () => {
@@ -20,7 +20,7 @@ describe('HTTP-level rejections carry JSON-RPC error bodies', () => {
   it('a body over the limit → 413 with a JSON-RPC error', async () => {
     const response = await request(app).post('/echo/mcp').set('content-type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(5000) }));
     expect(response.status).toBe(413);
-    expect(response.body.error.code).toBe(-32000);
+    expect(response.body.error.code).toBe(-32013);
   });
 
   it('malformed JSON → 400 parse error', async () => {
@@ -51,6 +51,6 @@ describe('HTTP-level rejections carry JSON-RPC error bodies', () => {
   it('an unknown path → 404 JSON, never an HTML page', async () => {
     const response = await request(app).post('/nothing/mcp').send({});
     expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe(-32000);
+    expect(response.body.error.code).toBe(-32004);
   });
 });

@@ -51,7 +51,7 @@ describe('OAuth 2.1 resource-server mode (OAUTH_ISSUER) against a real authoriza
     const response = await post({});
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${gateway.url}/.well-known/oauth-protected-resource/echo/mcp"`);
-    expect(await response.json()).toMatchObject({ id: 9, error: { code: -32000, message: expect.stringContaining(auth.issuer) } });
+    expect(await response.json()).toMatchObject({ id: 9, error: { code: -32001, message: expect.stringContaining(auth.issuer) } });
   });
 
   it('lets the SDK client discover, authorize (code + PKCE, dynamic registration), and then list and call', async () => {

@@ -32,7 +32,7 @@ describe('rate limiting shared through Redis (a real redis-server)', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     const limited = await post(b, { 'x-api-key': 'shared-key' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await limited.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/Too Many Requests/) } });
+    expect(await limited.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32029, message: expect.stringMatching(/Too Many Requests/) } });
     // Another client's budget is untouched.
     expect((await post(a, { 'x-api-key': 'other-key' })).status).toBe(200);
   });

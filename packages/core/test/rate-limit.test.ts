@@ -31,7 +31,7 @@ describe('rate limiting in process memory', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Too Many Requests: the limit is 3 requests per minute/) } });
+    expect(limited.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32029, message: expect.stringMatching(/^Too Many Requests: the limit is 3 requests per minute/) } });
     // Probes are never limited.
     await request(app).get('/healthz').expect(200);
   });

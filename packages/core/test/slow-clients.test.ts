@@ -47,7 +47,7 @@ describe('slow clients cannot hold connections', () => {
     expect(JSON.parse(reply!.slice(reply!.indexOf('\r\n\r\n') + 4))).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32000, message: 'Request Timeout: no part of the body arrived for 300 ms' },
+      error: { code: -32008, message: 'Request Timeout: no part of the body arrived for 300 ms' },
     });
   });
 

@@ -35,7 +35,7 @@ describe('bodies that are not plain UTF-8 JSON → 415 saying why', () => {
   it.each(['application/json; charset=iso-8859-1', 'application/json;charset="UTF-16"', 'application/json; Charset=latin1'])('Content-Type %s', async (type) => {
     const response = await post({ 'content-type': type });
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Unsupported Media Type: charset "[^"]+" is not accepted; JSON bodies must be UTF-8$/) } });
+    expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32015, message: expect.stringMatching(/^Unsupported Media Type: charset "[^"]+" is not accepted; JSON bodies must be UTF-8$/) } });
   });
 
   it.each(['gzip', 'br', 'deflate, gzip'])('Content-Encoding: %s', async (encoding) => {

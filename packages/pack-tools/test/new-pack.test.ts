@@ -8,6 +8,9 @@ import { repoRoot } from '../src/sync.mjs';
 // The full proof (scaffold, sync, install, test, start) is docs/development.md's "Add a pack";
 // this checks what the scaffolder decides, on a copy of the packs' manifests.
 describe('pnpm new-pack', () => {
+  // A name no pack has, even in a checkout where `pnpm new-pack demo` already ran.
+  const name = ['demo', 'example', 'sample'].find((candidate) => !readManifests(repoRoot).some((pack) => pack.name === candidate))!;
+  const upper = name.toUpperCase();
   let root: string;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'new-pack-'));
@@ -17,14 +20,14 @@ describe('pnpm new-pack', () => {
 
   it('writes a pack whose manifest reads back, on the next free port', () => {
     const before = readManifests(root);
-    const written = newPack(root, 'demo');
-    expect(written).toEqual(expect.arrayContaining(['services/demo/package.json', 'services/demo/src/tools/hello.ts', 'services/demo/test/hello.test.ts', 'services/demo/README.md']));
-    const demo = readManifests(root).find((pack) => pack.name === 'demo')!;
-    expect(demo).toMatchObject({ module: 'demoModule', port: Math.max(...before.map((pack) => pack.port)) + 1, probe: { tool: 'hello' } });
-    expect(demo.env.map((variable) => variable.name)).toEqual(['DEMO_GREETING']);
-    const pack = readFileSync(join(root, 'services/demo/src/pack.ts'), 'utf8');
-    expect(pack).toContain(`defaultPort: ${demo.port},`);
-    expect(pack).toContain('DEMO_GREETING: z.string()');
+    const written = newPack(root, name);
+    expect(written).toEqual(expect.arrayContaining(['package.json', 'src/tools/hello.ts', 'test/hello.test.ts', 'README.md'].map((file) => `services/${name}/${file}`)));
+    const created = readManifests(root).find((pack) => pack.name === name)!;
+    expect(created).toMatchObject({ module: `${name}Module`, port: Math.max(...before.map((pack) => pack.port)) + 1, probe: { tool: 'hello' } });
+    expect(created.env.map((variable) => variable.name)).toEqual([`${upper}_GREETING`]);
+    const pack = readFileSync(join(root, `services/${name}/src/pack.ts`), 'utf8');
+    expect(pack).toContain(`defaultPort: ${created.port},`);
+    expect(pack).toContain(`${upper}_GREETING: z.string()`);
   });
 
   it('refuses a name that is taken or cannot be a path segment, writing nothing', () => {

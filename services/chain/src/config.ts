@@ -34,7 +34,7 @@ const rpcUrls = z
     return result.data;
   });
 
-/** The chain pack's environment variables (names are part of the product: see DESIGN.md). */
+/** The chain pack's environment variables (names are part of the product: listed in its package.json's toolgate block). */
 export const chainEnvSchema = z.object({
   ALCHEMY_API_KEY: optionalSecret,
   ALCHEMY_URL_TEMPLATE: httpUrl

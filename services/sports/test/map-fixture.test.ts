@@ -1,7 +1,7 @@
 import { eventsEnvelope } from '../src/upstream/schemas.ts';
 import { mapFixture, toScore, toStartTime } from '../src/upstream/map-fixture.ts';
 import { canonicalSport } from '../src/tools/sport-names.ts';
-import { isCalendarDate } from '../src/tools/events-by-day.ts';
+import { eventsByDayInputSchema } from '../src/tools/events-by-day.ts';
 import { fixture } from './sportsdb-stand-in.ts';
 
 describe('mapping TheSportsDB events (recorded eventsday.php, eventsnext.php)', () => {
@@ -45,8 +45,9 @@ describe('sports input', () => {
   });
 
   it('only takes real calendar dates', () => {
-    expect(isCalendarDate('2026-03-14')).toBe(true);
-    expect(isCalendarDate('2026-02-29')).toBe(false);
-    expect(isCalendarDate('2026-3-14')).toBe(false);
+    const accepts = (date: string) => eventsByDayInputSchema.safeParse({ date }).success;
+    expect(accepts('2026-03-14')).toBe(true);
+    expect(accepts('2026-02-29')).toBe(false);
+    expect(accepts('2026-3-14')).toBe(false);
   });
 });

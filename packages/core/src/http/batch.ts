@@ -19,7 +19,7 @@ function tooLarge(id: RequestId, maxResponseBytes: number): Buffer {
   const text = JSON.stringify(
     errorResponse(
       id,
-      ErrorCode.ConnectionClosed,
+      ErrorCode.TooLarge,
       `Response too large: the answers to this batch reached the ${maxResponseBytes}-byte limit before this call was answered; send it again in a smaller batch`,
     ),
   );

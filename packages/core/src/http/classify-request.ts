@@ -143,7 +143,7 @@ function checkLegacyVersionHeader(versionHeader: string | undefined): void {
   if (versionHeader === undefined || isLegacyVersion(versionHeader)) return;
   throw new HttpProblem(
     400,
-    ErrorCode.ConnectionClosed,
+    ErrorCode.UnsupportedProtocolVersion,
     `Bad Request: Unsupported protocol version: ${versionHeader} (supported versions: ${[...LEGACY_PROTOCOL_VERSIONS].join(', ')})`,
   );
 }

@@ -163,7 +163,7 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use((request: Request) => {
-    throw new HttpProblem(404, ErrorCode.ConnectionClosed, `Not found: ${request.method} ${request.path}`);
+    throw new HttpProblem(404, ErrorCode.NotFound, `Not found: ${request.method} ${request.path}`);
   });
   const onError = errorHandler(logger);
   app.use(onError);

@@ -57,14 +57,14 @@ function parseAccept(accept: string): ResponseFormat {
   const types = accept.split(',').map((part) => part.split(';', 1)[0]!.trim().toLowerCase());
   if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json';
   if (types.includes('text/event-stream')) return 'sse';
-  throw new HttpProblem(406, ErrorCode.ConnectionClosed, 'Not Acceptable: Client must accept application/json or text/event-stream');
+  throw new HttpProblem(406, ErrorCode.NotAcceptable, 'Not Acceptable: Client must accept application/json or text/event-stream');
 }
 
 function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
   let body = JSON.stringify(payload);
   // A string of n UTF-16 units is at most 3n bytes: most answers skip the byte count.
   if (body.length * 3 > maxBytes && Buffer.byteLength(body) > maxBytes) {
-    body = JSON.stringify(errorResponse(payload.id, ErrorCode.ConnectionClosed, `Response too large: the answer exceeds the ${maxBytes}-byte limit; ask for less`));
+    body = JSON.stringify(errorResponse(payload.id, ErrorCode.TooLarge, `Response too large: the answer exceeds the ${maxBytes}-byte limit; ask for less`));
   }
   write(response, status, format, body);
 }
@@ -221,6 +221,6 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
   return function mcpRoute(request: Request, response: Response): Promise<void> | void {
     if (request.method === 'POST') return post(request, response);
     // Stateless: there is no session to GET a stream from or to DELETE.
-    throw new HttpProblem(405, ErrorCode.ConnectionClosed, 'Method not allowed.', { headers: { allow: 'POST' } });
+    throw new HttpProblem(405, ErrorCode.MethodNotAllowed, 'Method not allowed.', { headers: { allow: 'POST' } });
   };
 }

@@ -41,6 +41,6 @@ export function originGuard(allowedOrigins: readonly string[] | undefined) {
     const origin = request.headers.origin;
     if (origin === undefined) return next();
     if (isAllowed(origin)) return next();
-    next(new HttpProblem(403, ErrorCode.ConnectionClosed, `Invalid Origin: ${origin}`));
+    next(new HttpProblem(403, ErrorCode.Forbidden, `Invalid Origin: ${origin}`));
   };
 }

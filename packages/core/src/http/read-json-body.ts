@@ -13,7 +13,7 @@ function isJsonContentType(header: string | undefined): boolean {
 }
 
 function unsupported(message: string): HttpProblem {
-  return new HttpProblem(415, ErrorCode.ConnectionClosed, `Unsupported Media Type: ${message}`);
+  return new HttpProblem(415, ErrorCode.UnsupportedMediaType, `Unsupported Media Type: ${message}`);
 }
 
 /**
@@ -112,13 +112,13 @@ function readParsed(request: Request, maxBytes: number, idleTimeoutMs: number): 
 }
 
 function idleBody(idleTimeoutMs: number): HttpProblem {
-  return new HttpProblem(408, ErrorCode.ConnectionClosed, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
+  return new HttpProblem(408, ErrorCode.RequestTimeout, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
     headers: { connection: 'close' },
   });
 }
 
 function tooLarge(maxBytes: number): HttpProblem {
-  return new HttpProblem(413, ErrorCode.ConnectionClosed, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
+  return new HttpProblem(413, ErrorCode.TooLarge, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
     headers: { connection: 'close' },
   });
 }

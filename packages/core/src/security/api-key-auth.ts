@@ -59,7 +59,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     if (error || !oauth) await options.onRejected?.(request, response).catch(() => undefined);
     const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, request.baseUrl)}"`] : ['realm="toolgate"'];
     if (error) parameters.push(`error="${error}"`);
-    return new HttpProblem(401, ErrorCode.ConnectionClosed, message, {
+    return new HttpProblem(401, ErrorCode.Unauthorized, message, {
       id: await requestIdOfBody(request),
       headers: { 'www-authenticate': `Bearer ${parameters.join(', ')}` },
     });
@@ -76,7 +76,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       // a flood of them must not make the gateway a free amplifier against the issuer.
       await options.onRejected?.(request, response).catch(() => undefined);
       options.logger.warn({ requestId: response.locals.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
-      return new HttpProblem(503, ErrorCode.ConnectionClosed, 'Service Unavailable: the authorization server cannot be reached to verify the token');
+      return new HttpProblem(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token');
     }
   }
 

@@ -26,7 +26,7 @@ export function authFailureLimit(options: { limiter: CountingLimiter; limit: num
       if (!spent || spent.consumedPoints < limit) return next();
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
       next(
-        new HttpProblem(429, ErrorCode.ConnectionClosed, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
+        new HttpProblem(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
           headers: { 'retry-after': String(retryAfter) },
         }),
       );

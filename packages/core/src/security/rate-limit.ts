@@ -42,7 +42,7 @@ function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): Http
   const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
   const what = batch === undefined ? '' : ` (a batch of ${batch} messages costs ${batch})`;
   const message = `Too Many Requests: the limit is ${limit} requests per minute${what}; retry after ${retryAfter} s`;
-  return new HttpProblem(429, ErrorCode.ConnectionClosed, message, {
+  return new HttpProblem(429, ErrorCode.TooManyRequests, message, {
     headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
   });
 }

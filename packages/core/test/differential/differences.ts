@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../src/index.ts';
 import type { Case, DifferenceId } from './case.ts';
 import type { Observation } from './exchange.ts';
 import { publishableSchema } from '../../src/mcp/publishable-schema.ts';
@@ -33,7 +34,29 @@ export function toolgateFormat(testCase: Case): 'json' | 'sse' {
 /** Tools whose author wrote `$schema` into the input schema (the conformance fixture's). */
 const AUTHORED_DIALECT = new Set(['json_schema_2020_12_tool']);
 
+/** toolgate's code for each HTTP refusal the SDK answers with -32000 (docs/protocol.md, "Error codes"). */
+const CODE_FOR_STATUS: Record<number, number> = {
+  400: ErrorCode.UnsupportedProtocolVersion,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  405: ErrorCode.MethodNotAllowed,
+  406: ErrorCode.NotAcceptable,
+  413: ErrorCode.TooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+};
+
 export const GLOBAL_DIFFERENCES: Record<string, Difference> = {
+  codesThatSayWhatHappened: {
+    reason:
+      'An HTTP refusal carries a JSON-RPC code for its cause (-32006 Not Acceptable, -32022 an unsupported MCP-Protocol-Version, …); the SDK ' +
+      'answers -32000 ("ConnectionClosed") for all of them. Status and message are the SDK\'s.',
+    expect: (reference) =>
+      mapMessages(reference, (message) => {
+        const code = CODE_FOR_STATUS[reference.status];
+        if (message.error?.code === ErrorCode.ConnectionClosed && code !== undefined) message.error.code = code;
+        return message;
+      }),
+  },
   responseFormat: {
     reason:
       'toolgate answers a 2025-era request with one JSON body whenever Accept allows application/json (an SSE stream only when it allows nothing else); ' +
@@ -102,7 +125,7 @@ const FULL_ACCEPT = 'application/json, text/event-stream';
 export const DIFFERENCES: Record<DifferenceId, Difference> = {
   answersWithoutFullAccept: {
     reason:
-      "DESIGN.md: the spec's bare call (no Accept header) and clients that accept only one of JSON and SSE are served with 200; " +
+      "The spec's bare call (no Accept header) and clients that accept only one of JSON and SSE are served with 200; " +
       "the SDK's transport requires both and answers 406. toolgate answers them as the SDK answers the same request with both accepted.",
     referenceRequest: (testCase) => ({ ...testCase, headers: { ...testCase.headers, accept: FULL_ACCEPT } }),
   },
@@ -143,7 +166,7 @@ export const DIFFERENCES: Record<DifferenceId, Difference> = {
       status: 413,
       format: 'json',
       jsonArray: false,
-      messages: [{ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 1048576 bytes' } }],
+      messages: [{ jsonrpc: '2.0', id: null, error: { code: -32013, message: 'Payload Too Large: Request body must not exceed 1048576 bytes' } }],
     }),
   },
   originGuard: {
@@ -154,7 +177,7 @@ export const DIFFERENCES: Record<DifferenceId, Difference> = {
       status: 403,
       format: 'json',
       jsonArray: false,
-      messages: [{ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Invalid Origin: ${testCase.headers.origin}` } }],
+      messages: [{ jsonrpc: '2.0', id: null, error: { code: -32003, message: `Invalid Origin: ${testCase.headers.origin}` } }],
     }),
   },
 };

@@ -1,15 +1,5 @@
+import { isCalendarDate } from '@toolgate/core';
 import { z } from 'zod';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date in `YYYY-MM-DD` (2026-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** Why a `date` value is unacceptable, or undefined when it is fine. */
 export function dateProblem(value: string): string | undefined {

@@ -22,7 +22,7 @@ export async function startUpstreamStub(): Promise<{ url: string; close(): Promi
   };
 }
 
-/** The documented upstream variables (DESIGN.md), all pointed at the stub. */
+/** The documented upstream variables (the packs' manifests, .env.example), all pointed at the stub. */
 export function upstreamEnv(stubUrl: string): Record<string, string> {
   return {
     ALCHEMY_API_KEY: 'fuzz',

@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '@toolgate/core';
+import { defineTool, isCalendarDate } from '@toolgate/core';
 import type { SportsDbApi } from '../upstream/client.ts';
 import { completenessShape, fixtureSchema, READ_ONLY, sportInputSchema } from './tool-schemas.ts';
-
-/** True for a real calendar date in `YYYY-MM-DD` (2026-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export const eventsByDayInputSchema = z.object({
   date: z.string().trim().refine(isCalendarDate, 'must be a real calendar date in the form YYYY-MM-DD (e.g. 2026-03-14)').describe('Day, YYYY-MM-DD (UTC)'),

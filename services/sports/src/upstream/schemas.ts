@@ -94,9 +94,6 @@ export const timelineEnvelope = z.object({ timeline: records(timelineSchema) });
 export const eventStatsEnvelope = z.object({ eventstats: records(statSchema) });
 export const lineupEnvelope = z.object({ lineup: records(lineupSchema) });
 
-/** Kept for the spec tool's tests: `eventsday.php` answers `{events: [...]}` or `{events: null}`. */
-export const eventsDaySchema = eventsEnvelope;
-
 export type SportsDbEvent = z.infer<typeof sportsDbEventSchema>;
 export type SportsDbSport = z.infer<typeof sportSchema>;
 export type SportsDbLeague = z.infer<typeof leagueSchema>;
