@@ -35,6 +35,11 @@ function bruteForceMatches(quotes: Quote[], units: QueryUnit[]): Set<string> {
   );
 }
 
+/** The units a query asks for, written out here rather than read from the parser under test. */
+function unitsOf(query: string): QueryUnit[] {
+  return [...query.matchAll(/"([^"]+)"|([^\s"]+)/g)].flatMap(([, phrase, word]) => (phrase ? [analyse(phrase)] : analyse(word!).map((stem) => [stem])));
+}
+
 describe('search on the shared 2,127-quote corpus', () => {
   let engine: QuoteEngine;
   let quotes: Quote[];
@@ -47,7 +52,7 @@ describe('search on the shared 2,127-quote corpus', () => {
   it.each(['love', 'Life LOVE', 'wisdom friendship', 'the', 'einstein imagination', '"be yourself"', '"the only" life', 'famous quotes success'])(
     'matches exactly the quotes holding every word of %j, across all pages, once each',
     (query) => {
-      const expected = bruteForceMatches(quotes, engine.parseQuery(query));
+      const expected = bruteForceMatches(quotes, unitsOf(query));
       expect(expected.size).toBeGreaterThan(0);
       const seen: string[] = [];
       for (let offset = 0; offset < expected.size + 10; offset += 10) seen.push(...ids(search(engine, query, offset, 10).quotes));
@@ -58,13 +63,15 @@ describe('search on the shared 2,127-quote corpus', () => {
   );
 
   it('ignores case and accents', () => {
+    const kierkegaard = new Set(quotes.filter((quote) => quote.author === 'Søren Kierkegaard').map((quote) => quote.id));
+    expect(new Set(ids(search(engine, 'SOREN kierkegaard').quotes))).toEqual(kierkegaard);
     expect(ids(search(engine, 'SOREN kierkegaard').quotes)).toEqual(ids(search(engine, 'søren KIERKEGAARD').quotes));
     expect(search(engine, 'Søren').total).toBe(quotes.filter((quote) => quote.author === 'Søren Kierkegaard').length);
   });
 
   it('falls back to partial matches when no quote has every word', () => {
     const loose = search(engine, 'love qwxzvbnm');
-    expect(loose.total).toBe(search(engine, 'love').total);
+    expect(loose.total).toBe(bruteForceMatches(quotes, unitsOf('love')).size);
   });
 
   it('returns the same order every time', () => {
