@@ -47,7 +47,7 @@ describe('the catalog page through nginx', () => {
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const api = await fetch(`${nginx.url}/`, { headers: { accept: 'application/json' } });
     expect(api.status).toBe(404);
-    expect(await api.json()).toMatchObject({ error: { code: -32000 } });
+    expect(await api.json()).toMatchObject({ error: { code: -32004 } });
   });
 
   it('a browser at /<pack>/mcp lands on that pack; MCP clients there are unchanged', async () => {
