@@ -3,16 +3,6 @@ import { z } from 'zod';
 import type { Dispatcher } from '../mcp/dispatcher.ts';
 import type { PackStatus } from '../pack-module.ts';
 
-/** A tool as `tools/list` answers it: the page shows exactly what an MCP client is told. */
-export interface CatalogTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
-
 const schemaObject = z.record(z.string(), z.unknown());
 
 /**
@@ -28,17 +18,16 @@ const catalogToolSchema = z.object({
   annotations: schemaObject.optional().catch(undefined),
 });
 
-/** The listed tools the page can show, each reduced to what it shows. */
+/** A tool as `tools/list` answers it, reduced to what the page shows: what an MCP client is told. */
+export type CatalogTool = z.infer<typeof catalogToolSchema>;
+
+/** The listed tools the page can show. */
 export function catalogTools(listed: unknown): CatalogTool[] {
   if (!Array.isArray(listed)) return [];
   return listed.flatMap((tool) => {
     const parsed = catalogToolSchema.safeParse(tool);
-    return parsed.success ? [stripUndefined(parsed.data)] : [];
+    return parsed.success ? [parsed.data] : [];
   });
-}
-
-function stripUndefined(tool: z.infer<typeof catalogToolSchema>): CatalogTool {
-  return Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined)) as unknown as CatalogTool;
 }
 
 /** One pack on the page: its tools and its state (the same state /healthz reports). */
