@@ -16,14 +16,15 @@ export class RemoteRpcError extends Error {
   }
 }
 
-/** No answer within the bound. */
-export class CallTimeoutError extends Error {
-  override readonly name = 'CallTimeoutError';
-  /** The request's id, for the cancellation the server is owed. */
+/** No answer: the bound passed (`timedOut`), or the caller went away. The server is owed a cancellation. */
+export class CallAbandonedError extends Error {
+  override readonly name = 'CallAbandonedError';
   readonly requestId: string;
-  constructor(message: string, requestId: string) {
+  readonly timedOut: boolean;
+  constructor(message: string, requestId: string, timedOut: boolean) {
     super(message);
     this.requestId = requestId;
+    this.timedOut = timedOut;
   }
 }
 
@@ -72,8 +73,8 @@ export function createHttpCaller(url: URL) {
           reject(error);
         } else resolve(result!);
       };
-      const timer = setTimeout(() => finish(new CallTimeoutError(`no answer within ${options.timeoutMs} ms`, id)), options.timeoutMs);
-      const onAbort = () => finish(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
+      const timer = setTimeout(() => finish(new CallAbandonedError(`no answer within ${options.timeoutMs} ms`, id, true)), options.timeoutMs);
+      const onAbort = () => finish(new CallAbandonedError('the client went away', id, false));
       options.signal.addEventListener('abort', onAbort, { once: true });
       outgoing.on('error', (error) => finish(error));
       outgoing.on('response', (response) => readAnswer(response, id, session.sessionId !== undefined, finish));

@@ -6,7 +6,7 @@ import { errorResult, type CallToolResult, type PackStatus, type RemoteListedToo
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
-import { CallTimeoutError, createHttpCaller, RemoteRpcError, SessionLostError } from './http-call.ts';
+import { CallAbandonedError, createHttpCaller, RemoteRpcError, SessionLostError } from './http-call.ts';
 
 // Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
 const listedToolSchema = z.looseObject({ name: z.string().min(1), inputSchema: z.looseObject({}) });
@@ -137,11 +137,11 @@ export class RemoteConnection {
     } catch (error) {
       if (error instanceof SessionLostError) throw new StreamableHTTPError(404, error.message);
       if (error instanceof RemoteRpcError) throw new McpError(error.code, error.message);
-      if (error instanceof CallTimeoutError) {
-        // As the SDK does on its own timeouts: the server may stop the work.
-        const cancelled = { method: 'notifications/cancelled' as const, params: { requestId: error.requestId, reason: 'timed out' } };
+      if (error instanceof CallAbandonedError) {
+        // As the SDK does when a request times out or is aborted: the server may stop the work.
+        const cancelled = { method: 'notifications/cancelled' as const, params: { requestId: error.requestId, reason: error.message } };
         void live.client.notification(cancelled).catch(() => undefined);
-        throw new McpError(SdkErrorCode.RequestTimeout, error.message);
+        if (error.timedOut) throw new McpError(SdkErrorCode.RequestTimeout, error.message);
       }
       throw error;
     }
@@ -274,5 +274,5 @@ function sessionLost(error: unknown, transport: Transport): boolean {
 }
 
 function wasCancelled(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+  return (error instanceof CallAbandonedError && !error.timedOut) || (error instanceof Error && error.name === 'AbortError');
 }
