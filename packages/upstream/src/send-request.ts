@@ -119,6 +119,9 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       url,
       statusCode: status,
       isRetryable: retryable,
+      // A 429 says the upstream is up and this caller is over its quota: counted apart (never
+      // toward the breaker every caller shares), so one client's burst does not fail everyone.
+      countsAsFailure: retryable && status !== 429,
       retryAfterMs,
       body: reason.body,
       upstreamMessage: reason.message,

@@ -105,7 +105,9 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     logos,
   });
   const balances = createBalanceService({ clients, unitsStore: createSharedStore(cache, 'chain:units:', tokenUnitsSchema) });
-  const addresses = createEnsResolver({ chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())) });
+  const addresses = createEnsResolver({
+    chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())), concurrency: config.ENS_RESOLVE_CONCURRENCY,
+  });
   const deps = { chains, tokens, balances, addresses, clients, cache };
   const metadata = createMetadataFetcher({
     enabled: config.NFT_METADATA_FETCH,

@@ -46,6 +46,8 @@ export const chainEnvSchema = z.object({
     .default(DEFAULT_ALCHEMY_NFT_URL_TEMPLATE),
   ALCHEMY_PRICES_URL_TEMPLATE: httpUrl.refine((value) => value.includes('{key}'), 'must contain {key}').default(DEFAULT_ALCHEMY_PRICES_URL_TEMPLATE),
   CHAIN_RPC_URLS: rpcUrls,
+  /** ENS names one tool call resolves at once (each is two eth_calls on eth-mainnet, one after the other). */
+  ENS_RESOLVE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   // nft_metadata's fetch of the JSON behind a token URI: off by default (an SSRF path; see README).
   NFT_METADATA_FETCH: z.stringbool().default(false),
   NFT_METADATA_IPFS_GATEWAY: httpUrl.default(DEFAULT_IPFS_GATEWAY),

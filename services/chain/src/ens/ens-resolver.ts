@@ -18,6 +18,8 @@ const ENS_CHAIN = 'eth-mainnet';
 export interface AddressResolver {
   /** The address itself, or what an ENS name resolves to on Ethereum mainnet (ToolError when it resolves to nothing). */
   resolve(chain: SupportedChain, value: string, signal?: AbortSignal): Promise<string>;
+  /** Each value resolved, in order, at most ENS_RESOLVE_CONCURRENCY at once: one call's names never flood the node. */
+  resolveAll(chain: SupportedChain, values: readonly string[]): Promise<string[]>;
 }
 
 /**
@@ -26,7 +28,13 @@ export interface AddressResolver {
  * cached (an hour) and shared by concurrent callers. Wildcard (ENSIP-10) and off-chain
  * (CCIP-read) resolvers are not followed: such names get a clear error.
  */
-export function createEnsResolver(options: { chains: ChainRegistry; clients: (chain: SupportedChain) => ChainClient; cache: CoalescingCache<string> }): AddressResolver {
+export function createEnsResolver(options: {
+  chains: ChainRegistry;
+  clients: (chain: SupportedChain) => ChainClient;
+  cache: CoalescingCache<string>;
+  /** ENS_RESOLVE_CONCURRENCY: names one call resolves at once (each is two eth_calls in turn). */
+  concurrency: number;
+}): AddressResolver {
   const read = async (client: ChainClient, to: string, data: string, signal?: AbortSignal) => {
     // A contract that refuses resolves to nothing; a node failure is thrown.
     const raw = resultOf(await client.rpc.call(ethCall(to, data), signal), client.label);
@@ -51,14 +59,29 @@ export function createEnsResolver(options: { chains: ChainRegistry; clients: (ch
     return { value: address, ttlMs: ENS_TTL_MS };
   }
 
+  const resolve = async (chain: SupportedChain, value: string): Promise<string> => {
+    if (!isEnsName(value)) return value;
+    if (chain.slug !== ENS_CHAIN) {
+      throw new ToolError(`ENS names are resolved on Ethereum mainnet only, and ${value} was given for ${chain.slug}: pass a 0x address for that chain.`);
+    }
+    // No caller signal: one resolution is shared by every concurrent caller, bounded by the transport's timeout.
+    return options.cache.get(value, () => lookup(value));
+  };
+
   return {
-    async resolve(chain, value) {
-      if (!isEnsName(value)) return value;
-      if (chain.slug !== ENS_CHAIN) {
-        throw new ToolError(`ENS names are resolved on Ethereum mainnet only, and ${value} was given for ${chain.slug}: pass a 0x address for that chain.`);
-      }
-      // No caller signal: one resolution is shared by every concurrent caller, bounded by the transport's timeout.
-      return options.cache.get(value, () => lookup(value));
+    resolve,
+    async resolveAll(chain, values) {
+      const resolved: string[] = new Array(values.length);
+      let next = 0;
+      // A few lanes take the next value in turn; the first failure ends the call (Promise.all).
+      const lane = async () => {
+        while (next < values.length) {
+          const index = next++;
+          resolved[index] = await resolve(chain, values[index]!);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(options.concurrency, values.length) }, lane));
+      return resolved;
     },
   };
 }

@@ -25,7 +25,7 @@ export function tokenAllowanceTool(options: ChainToolDeps) {
     async handler(input, context) {
       const selected = options.chains.resolve(input.chain);
       const allowance = await withUpstreamErrors(context, selected.slug, async () => {
-        const [contract, owner, spender] = await Promise.all([input.contract, input.owner, input.spender].map((value) => options.addresses.resolve(selected, value)));
+        const [contract, owner, spender] = await options.addresses.resolveAll(selected, [input.contract, input.owner, input.spender]);
         return options.tokens.allowance(selected, contract!, owner!, spender!, context.signal);
       });
       return { allowance: `0x${allowance.toString(16)}` };

@@ -44,7 +44,7 @@ export function tokenBalancesTool(options: ChainToolDeps) {
     async handler(input, context) {
       const selected = options.chains.resolve(input.chain);
       return withUpstreamErrors(context, selected.slug, async () => {
-        const [owner, ...contracts] = await Promise.all([input.owner, ...(input.contracts ?? [])].map((value) => options.addresses.resolve(selected, value)));
+        const [owner, ...contracts] = await options.addresses.resolveAll(selected, [input.owner, ...(input.contracts ?? [])]);
         const list = input.contracts ? [...new Set(contracts)] : undefined;
         const { tokens, complete } = await options.balances.tokenBalances(selected, owner!, list, context.signal);
         return { owner: owner!, chain: selected.slug, tokens, count: tokens.length, complete };

@@ -53,7 +53,7 @@ export function tokenMetadataTool(options: ChainToolDeps) {
       const selected = options.chains.resolve(chain);
       return withUpstreamErrors(context, selected.slug, async () => {
         if (contract !== undefined) return options.tokens.metadata(selected, await options.addresses.resolve(selected, contract));
-        const resolved = await Promise.all(contracts!.map((value) => options.addresses.resolve(selected, value)));
+        const resolved = await options.addresses.resolveAll(selected, contracts!);
         const unique = [...new Set(resolved)];
         const tokens = await options.tokens.metadataMany(selected, unique, context.signal);
         return { tokens, count: tokens.length };

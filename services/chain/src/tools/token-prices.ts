@@ -48,7 +48,7 @@ export function tokenPricesTool(options: ChainToolDeps & { alchemy: AlchemyData 
       }
       const network = options.alchemy.networkFor('token_prices', selected);
       return withUpstreamErrors(context, selected.slug, async () => {
-        const contracts = await Promise.all(input.contracts!.map((contract) => options.addresses.resolve(selected, contract)));
+        const contracts = await options.addresses.resolveAll(selected, input.contracts!);
         const tokens = mapPricesByAddress(await options.alchemy.pricesByAddress(contracts.map((address) => ({ network, address }))));
         return { tokens, count: tokens.length };
       });
