@@ -1,6 +1,7 @@
 # One image per toolgate service, chosen by build argument:
 #   docker build --build-arg PACK=quotes -t toolgate/quotes .
-# PACK is a directory under services/: chain, concert, game, sports, quotes, or gateway (all-in-one).
+# PACK is a directory under services/: chain, concert, game, sports, quotes, gateway (all-in-one), or
+# remote (one entry of MCP_SERVERS_FILE, chosen by TOOLGATE_REMOTE: docs/federation.md).
 # There is no build step: Node 24 runs the TypeScript sources directly (type stripping).
 ARG NODE_IMAGE=node:24-alpine
 
