@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Interface } from 'ethers';
 import { repoRoot } from '../src/index.ts';
+import { documentedAnswer, NFT, nftCall } from './evm-stand-in.ts';
 
 // Alchemy for the chain pack, answering what the pack sends: alchemy_* methods alone (refused in
 // a batch, as Alchemy does), standard methods alone or batched, and Multicall3's aggregate3.
@@ -12,6 +13,8 @@ const USDC_METADATA = recorded('token-metadata-usdc').result as { name: string; 
 /** The documented alchemy_getTokenBalances example: vitalik.eth holds no USDC. */
 const BALANCES = recorded('token-balances-vitalik-usdc').result as { address: string; tokenBalances: { contractAddress: string; tokenBalance: string }[] };
 const UNINDEXED = recorded('token-metadata-unindexed').error;
+/** Alchemy's Transfers API docs example (binance 14's outgoing transfers). */
+const TRANSFERS = recorded('asset-transfers-binance').result;
 
 export const TOKENS = {
   USDC: { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', metadata: USDC_METADATA },
@@ -61,7 +64,7 @@ function erc20Call(target: string, data: string): string {
 }
 
 function ethCall(to: string, data: string, seen: string[]): string {
-  if (to.toLowerCase() !== MULTICALL3) return erc20Call(to, data);
+  if (to.toLowerCase() !== MULTICALL3) return nftCall(to, data) ?? erc20Call(to, data);
   const [calls] = multicall3.decodeFunctionData('aggregate3', data);
   seen.push(`aggregate3(${(calls as unknown[]).length} calls)`);
   const results = (calls as { target: string; callData: string }[]).map((call) => {
@@ -82,14 +85,18 @@ function reply(call: Call, seen: string[]): object {
     }
     case 'alchemy_getTokenBalances':
       return result(String(call.params[0]).toLowerCase() === HOLDER.toLowerCase() ? BALANCES : { address: call.params[0], tokenBalances: [] });
+    case 'alchemy_getAssetTransfers':
+      return result(TRANSFERS);
     case 'eth_getCode':
-      return result(tokenAt(call.params[0]) ? '0x6080604052' : '0x');
+      return result(tokenAt(call.params[0]) || String(call.params[0]).toLowerCase() === NFT.contract.toLowerCase() ? '0x6080604052' : '0x');
     case 'eth_call':
       return result(ethCall(call.params[0].to, call.params[0].data, seen));
     case 'eth_getBalance':
       return result(String(call.params[0]).toLowerCase() === HOLDER.toLowerCase() ? NATIVE_BALANCE : '0x0');
-    default:
-      return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `Unsupported method: ${call.method}` } };
+    default: {
+      const documented = documentedAnswer(call.method, call.params);
+      return documented ? result(documented.value) : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `Unsupported method: ${call.method}` } };
+    }
   }
 }
 

@@ -27,6 +27,15 @@ interface Request {
 }
 type Route = (request: Request) => { status?: number; body: unknown };
 
+// The chain pack's recorded Alchemy NFT v3 and Prices answers (services/chain/test/fixtures/alchemy, SOURCES.md there).
+const alchemyData = (name: string) => JSON.parse(readFileSync(`${repoRoot}services/chain/test/fixtures/alchemy/${name}.json`, 'utf8'));
+const alchemyDataRoute: Route = (request) => {
+  const key = SECRETS.ALCHEMY_API_KEY;
+  if (new RegExp(`^/[a-z0-9-]+/nft/v3/${key}/getNFTsForOwner$`).test(request.path)) return { body: alchemyData('nfts-for-owner-v3') };
+  if (request.path === `/prices/v1/${key}/tokens/by-symbol`) return { body: alchemyData('prices-by-symbol') };
+  return { status: 401, body: { error: { message: 'Must be authenticated!' } } };
+};
+
 // The concert pack's recordings (services/concert/test/fixtures, SOURCES.md there), by path as its tests serve them.
 const concert = (name: string) => JSON.parse(readFileSync(`${repoRoot}services/concert/test/fixtures/bandsintown-${name}.json`, 'utf8'));
 const bandsintown: Route = (request) => {
@@ -42,6 +51,7 @@ const prefixes = (rpc: string[]): Record<string, Route> => ({
   '/brawlstars': officialRoute,
   '/brawlify': brawlifyRoute,
   '/thesportsdb': sportsDbRoute([SECRETS.THESPORTSDB_API_KEY]),
+  '/alchemy-data': alchemyDataRoute,
   '/alchemy': (request) =>
     request.path === `/eth-mainnet/v2/${SECRETS.ALCHEMY_API_KEY}` ? { body: alchemyAnswer(request.body, rpc) } : { status: 401, body: { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Must be authenticated!' } } },
 });
@@ -93,6 +103,8 @@ export async function startUpstreams(host: string): Promise<Upstreams> {
       BRAWLIFY_BASE_URL: `${base}/brawlify/v1`,
       THESPORTSDB_BASE_URL: `${base}/thesportsdb/api/v1/json`,
       ALCHEMY_URL_TEMPLATE: `${base}/alchemy/{network}/v2/{key}`,
+      ALCHEMY_NFT_URL_TEMPLATE: `${base}/alchemy-data/{network}/nft/v3/{key}`,
+      ALCHEMY_PRICES_URL_TEMPLATE: `${base}/alchemy-data/prices/v1/{key}`,
     },
     requests,
     rpc,

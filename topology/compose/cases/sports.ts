@@ -15,5 +15,7 @@ export const SPORTS: ToolCase[] = [
   sports('event', { event_id: 441613 }, { id: '441613', name: 'Liverpool vs Swansea', scores: { home: 4, away: 1 } }),
   sports('event_timeline', { event_id: 1032718 }, { event_id: 1032718, covered: true, items: holding({ minute: 46, player: 'Tyler Roberts' }) }),
   sports('event_stats', { event_id: 1032723 }, { covered: true, items: holding({ name: 'Shots on Goal', home: 11, away: 8 }) }),
+  sports('search_players', { name: 'Danny Welbeck' }, { items: holding({ id: 34145395, name: 'Danny Welbeck' }) }),
+  sports('player', { player_id: 34165469 }, { id: 34165469, name: 'Unai Emery' }),
   sports('event_lineup', { event_id: 1032723 }, { items: holding({ player: 'Mohamed Salah', squad_number: 11 }) }),
 ];
