@@ -31,6 +31,7 @@ describe('pnpm packs:sync', () => {
       expect(syncPacks(root, { check: true }).sort()).toEqual(
         [
           '.env.example',
+          'deploy/base/config.yaml',
           'deploy/base/ingress.yaml',
           'deploy/base/kustomization.yaml',
           'deploy/base/packs/concert/kustomization.yaml',
@@ -55,6 +56,11 @@ describe('pnpm packs:sync', () => {
       expect(readFileSync(join(root, '.env.example'), 'utf8')).toMatch(/# Secret\. A new setting\.\n# QUOTES_EXTRA=x\n/);
       expect(readFileSync(join(root, 'deploy/base/packs/quotes/kustomization.yaml'), 'utf8')).toMatch(/key: QUOTES_EXTRA/);
       expect(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')).not.toMatch(/concert/);
+      expect(compose['x-common-env'].CATALOG_PEERS).not.toMatch(/concert/);
+      expect(compose['x-common-env'].CATALOG_PEERS).toMatch(/http:\/\/quotes:9099/);
+      expect(parse(readFileSync(join(root, 'deploy/base/config.yaml'), 'utf8')).data.CATALOG_PEERS).toBe(
+        readManifests(root).map((pack) => `http://${pack.name}:8080`).join(','),
+      );
       expect(readFileSync(join(root, 'services/gateway/src/pack-modules.ts'), 'utf8')).not.toMatch(/concert/);
       expect(JSON.parse(readFileSync(join(root, 'services/gateway/package.json'), 'utf8')).dependencies).not.toHaveProperty('@toolgate/concert');
     });
