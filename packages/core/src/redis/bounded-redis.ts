@@ -49,6 +49,7 @@ const MAX_PROBE_MS = 2_000;
  */
 export function connectBoundedRedis(options: BoundedRedisOptions): BoundedRedis {
   const commandTimeoutMs = options.commandTimeoutMs ?? 250;
+  const connectTimeout = Math.max(1_000, commandTimeoutMs * 4);
   const firstProbeMs = options.probeAfterMs ?? 250;
   const { logger, name } = options;
   const client = new Redis(options.url, {
@@ -57,7 +58,7 @@ export function connectBoundedRedis(options: BoundedRedisOptions): BoundedRedis 
     // Commands in flight when the connection drops fail at once instead of being sent again.
     maxRetriesPerRequest: 0,
     commandTimeout: commandTimeoutMs,
-    connectTimeout: Math.max(1_000, commandTimeoutMs * 4),
+    connectTimeout,
     // ioredis arms it even for a socket that is already gone; short, so a closing process is not held.
     disconnectTimeout: 200,
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), MAX_PROBE_MS),
@@ -122,9 +123,10 @@ export function connectBoundedRedis(options: BoundedRedisOptions): BoundedRedis 
     client,
     available,
     async run(command) {
-      // Only before the first connection: a command waits for it, at most one command timeout,
-      // so a process that just started shares its cache and budgets from its first call.
-      if (!everReady && !away && !closed) await connected(commandTimeoutMs);
+      // Only before the first connection: a command waits for it (at most the connect timeout,
+      // 1 s by default), so a process that just started shares its cache and budgets from its
+      // first call; a Redis that is down at start costs only the first calls that wait.
+      if (!everReady && !away && !closed) await connected(connectTimeout);
       if (!available()) throw new RedisUnavailableError(`Redis (${name}) is unavailable`);
       try {
         return await command(client);
