@@ -42,3 +42,4 @@ export { connectBoundedRedis, redisCommandTimeoutMs, RedisUnavailableError } fro
 export type { BoundedRedis, BoundedRedisOptions } from './redis/bounded-redis.ts';
 export { createFallbackLimiter } from './redis/fallback-limiter.ts';
 export type { CountingLimiter } from './redis/fallback-limiter.ts';
+export { redactUrls } from './redact-urls.ts';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { redactUrls } from './redact-urls.ts';
 import type { PinoPretty as PrettyStream } from 'pino-pretty';
 
 export type { Logger };
@@ -32,6 +33,9 @@ export function createLogger(options: { level?: string; name?: string; destinati
     level: options.level ?? 'info',
     base: options.name ? { service: options.name } : {},
     redact: { paths: REDACTED, censor: '[redacted]' },
+    // Every finished line, whatever field or message a URL sits in: credentials in URLs (a
+    // password in an RPC URL, a key in a query or path) never reach the log.
+    hooks: { streamWrite: redactUrls },
   };
   if (options.format === 'pretty') {
     // Loaded only here: JSON processes (containers, tests) never pay for it. In process and

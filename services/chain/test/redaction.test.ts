@@ -55,3 +55,28 @@ describe("a node's own error text never carries the RPC URL's key", () => {
     expect(logs).not.toContain(secret);
   });
 });
+
+describe('credentials in an RPC URL itself never reach a log line or an answer (issue 28, item 7)', () => {
+  let node: LocalServer;
+  beforeAll(async () => {
+    // A node that fails every request: the failure is logged with the request's URL.
+    node = await startLocalServer((_request, _body, response) => void response.writeHead(503, { 'content-type': 'text/plain' }).end('down'));
+  });
+  afterAll(async () => node?.close());
+
+  it.each([
+    ['a password in the userinfo (http://user:pass@host)', (url: string) => url.replace('http://', 'http://alice:pw1@'), ['pw1', 'alice:']],
+    ['a key in a query parameter', (url: string) => `${url}/rpc?apikey=qk9&network=mainnet`, ['qk9']],
+  ])('%s', async (_name, withSecret, secrets) => {
+    const harness = buildChainApp({ CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': withSecret(node.url) }), UPSTREAM_TIMEOUT_MS: '1000' }, { resilience: { retry: { retries: 0 } } });
+    const result = await harness.call('token_metadata', { contract: TOKEN });
+    expect(result.isError).toBe(true);
+    const logs = harness.logLines.join('\n');
+    expect(logs).toContain('upstream attempt failed');
+    expect(logs).toContain('[redacted]');
+    for (const secret of secrets) {
+      expect(logs).not.toContain(secret);
+      expect(JSON.stringify(result)).not.toContain(secret);
+    }
+  });
+});
