@@ -39,3 +39,18 @@ export function gatewayPackageJson(text, packs, isPackage) {
   json.dependencies = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return `${JSON.stringify(json, null, 2)}\n`;
 }
+
+/**
+ * services/remote/src/built-in-packs.ts: the names a remote entry may not take. The remote image
+ * holds no other pack's folder to read them from at run time, so they are written in here.
+ * @param {PackManifest[]} packs
+ */
+export function remoteBuiltInNames(packs) {
+  return [
+    GENERATED_TS,
+    '',
+    '/** The built-in packs\' names: a remote entry may not take one (both would answer at the same path). */',
+    `export const BUILT_IN_PACK_NAMES: readonly string[] = [${packs.map((pack) => `'${pack.name}'`).join(', ')}];`,
+    '',
+  ].join('\n');
+}

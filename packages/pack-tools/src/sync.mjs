@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeFile } from './compose.mjs';
 import { envExample } from './env-example.mjs';
-import { gatewayModules, gatewayPackageJson } from './gateway.mjs';
+import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gateway.mjs';
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
 
@@ -20,6 +20,7 @@ export function derivedFiles(root) {
   const files = new Map();
   files.set('services/gateway/src/pack-modules.ts', gatewayModules(packs));
   files.set('services/gateway/package.json', gatewayPackageJson(read('services/gateway/package.json'), packs, (name) => existsSync(join(root, 'packages', name))));
+  files.set('services/remote/src/built-in-packs.ts', remoteBuiltInNames(packs));
   files.set('.env.example', envExample(read('.env.example'), packs));
   files.set('docker-compose.yml', composeFile(read('docker-compose.yml'), packs));
   const kubernetes = kubernetesFiles(packs, read);

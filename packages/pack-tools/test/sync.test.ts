@@ -39,6 +39,7 @@ describe('pnpm packs:sync', () => {
           'docker-compose.yml',
           'services/gateway/package.json',
           'services/gateway/src/pack-modules.ts',
+          'services/remote/src/built-in-packs.ts',
         ].sort(),
       );
       expect(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).toBe(before);
@@ -63,6 +64,9 @@ describe('pnpm packs:sync', () => {
       );
       expect(readFileSync(join(root, 'services/gateway/src/pack-modules.ts'), 'utf8')).not.toMatch(/concert/);
       expect(JSON.parse(readFileSync(join(root, 'services/gateway/package.json'), 'utf8')).dependencies).not.toHaveProperty('@toolgate/concert');
+      const remoteNames = readFileSync(join(root, 'services/remote/src/built-in-packs.ts'), 'utf8');
+      expect(remoteNames).not.toMatch(/concert/);
+      expect(remoteNames).toMatch(/'quotes'/);
     });
   });
 });

@@ -1,11 +1,6 @@
 import { ConfigError, type PackModule } from '@toolgate/core';
 
-/**
- * The built-in packs' names: a remote entry may not take one, since both would answer at the
- * same path behind nginx. The gateway checks against its own list (services/gateway's test
- * keeps the two the same); this service does not load the packs to learn them.
- */
-export const BUILT_IN_PACK_NAMES = ['chain', 'concert', 'game', 'sports', 'quotes'] as const;
+export { BUILT_IN_PACK_NAMES } from './built-in-packs.ts';
 
 /** `TOOLGATE_REMOTE` names the one entry of MCP_SERVERS_FILE this process serves. */
 export function selectRemote(modules: PackModule[], wanted: string | undefined): PackModule {

@@ -1,11 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp, createLogger, createMetrics, serve, type BuiltPack, type RunningServer } from '@toolgate/core';
+import { readManifests } from '@toolgate/pack-tools';
 import { remotePackModules } from '../../src/index.ts';
 
-/** The built-in packs' names, as the gateway passes them (a remote entry may not take one). */
-export const BUILT_IN = ['chain', 'concert', 'game', 'sports', 'quotes'];
+/** The built-in packs' names, from their manifests, as the gateway passes them (a remote entry may not take one). */
+export const BUILT_IN = readManifests(fileURLToPath(new URL('../../../../', import.meta.url))).map((pack) => pack.name);
 
 /** Writes a servers file to a fresh temporary directory and returns its path. */
 export function writeServersFile(content: unknown): string {
