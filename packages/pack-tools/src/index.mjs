@@ -1,2 +1,3 @@
 export { readManifests, parseManifest, segmentVariable, PACK_NAME } from './manifest.mjs';
-export { derivedFiles, syncPacks } from './sync.mjs';
+export { derivedFiles, loadServersFile, serversPathFrom, syncPacks } from './sync.mjs';
+export { COMPOSE_OVERRIDE, REMOTE_DIR } from './remote.mjs';

@@ -1,19 +1,25 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeFile } from './compose.mjs';
 import { envExample } from './env-example.mjs';
 import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gateway.mjs';
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
+import { composeOverride, COMPOSE_OVERRIDE, REMOTE_DIR, remoteKubernetesFiles } from './remote.mjs';
+import { readServers } from './servers.mjs';
+
+/** @typedef {import('./remote.mjs').ServersFile} ServersFile */
 
 /**
  * Every file derived from the packs' manifests, as it should be: path (from the repository root)
  * to content. `null` content: a generated file that must not exist (a pack that is gone).
+ * With a servers file, its entries as packs too, in files of their own (remote.mjs).
  * @param {string} root
+ * @param {{ servers?: ServersFile }} [options]
  * @returns {Map<string, string | null>}
  */
-export function derivedFiles(root) {
+export function derivedFiles(root, options = {}) {
   const packs = readManifests(root);
   const read = (/** @type {string} */ path) => readFileSync(join(root, path), 'utf8');
   /** @type {Map<string, string | null>} */
@@ -33,18 +39,40 @@ export function derivedFiles(root) {
       if (!kubernetes.has(path)) files.set(path, null);
     }
   }
+  if (options.servers) {
+    files.set(COMPOSE_OVERRIDE, composeOverride(read('docker-compose.yml'), packs, options.servers, root));
+    const remote = remoteKubernetesFiles(packs, options.servers);
+    for (const [path, content] of remote) files.set(path, content);
+    const remotePacks = join(root, REMOTE_DIR, 'packs');
+    for (const name of existsSync(remotePacks) ? readdirSync(remotePacks) : []) {
+      const path = `${REMOTE_DIR}/packs/${name}/kustomization.yaml`;
+      if (!remote.has(path)) files.set(path, null);
+    }
+  }
   return files;
+}
+
+/**
+ * Reads a servers file for rendering (servers.mjs), checked against this checkout's pack names.
+ * @param {string} root
+ * @param {string} path
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<ServersFile>}
+ */
+export async function loadServersFile(root, path, env) {
+  const entries = await readServers(path, readManifests(root).map((pack) => pack.name), env);
+  return { path: resolve(path), text: readFileSync(path, 'utf8'), entries };
 }
 
 /**
  * Writes the derived files (or, with `check`, only lists those that differ).
  * @param {string} root
- * @param {{ check?: boolean }} [options]
+ * @param {{ check?: boolean, servers?: ServersFile }} [options]
  * @returns {string[]} the paths that differed
  */
 export function syncPacks(root, options = {}) {
   const changed = [];
-  for (const [path, content] of derivedFiles(root)) {
+  for (const [path, content] of derivedFiles(root, options)) {
     const file = join(root, path);
     const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
     if (current === content) continue;
@@ -61,10 +89,27 @@ export function syncPacks(root, options = {}) {
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/**
+ * `--servers <file>`, else MCP_SERVERS_FILE, else none.
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function serversPathFrom(argv, env) {
+  const flag = argv.indexOf('--servers');
+  if (flag >= 0) {
+    const path = argv[flag + 1];
+    if (!path || path.startsWith('--')) throw new Error('--servers needs the path of an mcpServers file');
+    return path;
+  }
+  return env.MCP_SERVERS_FILE?.trim() || undefined;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
   try {
-    const changed = syncPacks(repoRoot, { check });
+    const serversPath = serversPathFrom(process.argv.slice(2), process.env);
+    const servers = serversPath ? await loadServersFile(repoRoot, serversPath, process.env) : undefined;
+    const changed = syncPacks(repoRoot, { check, ...(servers ? { servers } : {}) });
     if (check && changed.length > 0) {
       process.stderr.write(`packs:sync: these files are not what the pack manifests say; run \`pnpm packs:sync\` and commit:\n  ${changed.join('\n  ')}\n`);
       process.exit(1);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { readManifests } from '../src/manifest.mjs';
-import { repoRoot, syncPacks } from '../src/sync.mjs';
+import { repoRoot, serversPathFrom, syncPacks } from '../src/sync.mjs';
 
 describe('pnpm packs:sync', () => {
   it('has nothing to write in this checkout: every derived file is committed as the manifests say', () => {
@@ -68,5 +68,19 @@ describe('pnpm packs:sync', () => {
       expect(remoteNames).not.toMatch(/concert/);
       expect(remoteNames).toMatch(/'quotes'/);
     });
+  });
+});
+
+describe('which servers file pnpm packs:sync renders', () => {
+  it('takes --servers <file> before MCP_SERVERS_FILE, and renders none without either', () => {
+    expect(serversPathFrom(['--servers', 'a.json'], { MCP_SERVERS_FILE: 'b.json' })).toBe('a.json');
+    expect(serversPathFrom(['--check'], { MCP_SERVERS_FILE: ' b.json ' })).toBe('b.json');
+    expect(serversPathFrom(['--check'], { MCP_SERVERS_FILE: '' })).toBeUndefined();
+    expect(serversPathFrom([], {})).toBeUndefined();
+  });
+
+  it('refuses --servers without a path', () => {
+    expect(() => serversPathFrom(['--servers'], {})).toThrow('--servers needs the path of an mcpServers file');
+    expect(() => serversPathFrom(['--servers', '--check'], {})).toThrow('--servers needs the path of an mcpServers file');
   });
 });

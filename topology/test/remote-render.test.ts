@@ -1,0 +1,214 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse, parseAllDocuments } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { COMPOSE_OVERRIDE, loadServersFile, REMOTE_DIR, syncPacks } from '@toolgate/pack-tools';
+import { PRODUCT_PACKS, renderScript, repoRoot } from '../src/index.ts';
+import { renderKustomization } from '../src/kustomize.ts';
+
+const run = promisify(execFile);
+
+// An operator's servers file: a Streamable HTTP server (server-everything style) with a secret
+// header, and a stdio one (server-memory style) whose env names HOME and a literal "$${".
+const SERVERS = {
+  mcpServers: {
+    everything: { url: 'http://everything-upstream:3001/mcp', headers: { Authorization: 'Bearer ${EVERYTHING_TOKEN}' } },
+    memory: {
+      command: 'node',
+      args: ['/opt/server-memory/dist/index.js'],
+      env: { MEMORY_FILE_PATH: '/tmp/memory.jsonl', HOME: '${HOME}', NOTE: '$${NOT_A_VARIABLE}' },
+    },
+  },
+};
+
+/** Whether a CLI is installed: `docker compose config` and `kubectl kustomize` need no cluster, engine or image. */
+const installed = (command: string, args: string[]) => {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const hasDocker = installed('docker', ['compose', 'version']);
+const hasKubectl = installed('kubectl', ['version', '--client']);
+
+describe('pnpm packs:sync --servers <file>: the entries of a servers file as packs', () => {
+  let root: string;
+  let serversPath: string;
+  let serversText: string;
+  let before: Map<string, string>;
+  const committed = ['docker-compose.yml', 'deploy/base/kustomization.yaml', 'deploy/base/ingress.yaml', 'deploy/base/config.yaml', '.env.example'];
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'packs-sync-remote-'));
+    for (const path of ['.env.example', 'docker-compose.yml', 'Dockerfile', 'deploy', 'services']) {
+      cpSync(join(repoRoot, path), join(root, path), { recursive: true, filter: (source) => !source.includes('node_modules') });
+    }
+    serversPath = join(root, 'mcp-servers.json');
+    serversText = `${JSON.stringify(SERVERS, null, 2)}\n`;
+    writeFileSync(serversPath, serversText);
+    before = new Map(committed.map((path) => [path, readFileSync(join(root, path), 'utf8')]));
+    // No variable is set: they are resolved in the containers, not when rendering.
+    const servers = await loadServersFile(root, serversPath, {});
+    syncPacks(root, { servers });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('leaves every committed file as it was, so plain packs:sync --check still passes', () => {
+    for (const [path, text] of before) expect(readFileSync(join(root, path), 'utf8')).toBe(text);
+    expect(syncPacks(root, { check: true })).toEqual([]);
+  });
+
+  describe(COMPOSE_OVERRIDE, () => {
+    const override = () => parse(readFileSync(join(root, COMPOSE_OVERRIDE), 'utf8'), { merge: true });
+
+    it('runs each entry as the remote image serving it, the file mounted read-only, hardened like a pack', () => {
+      const { everything, memory } = override().services;
+      expect(everything).toMatchObject({
+        image: 'toolgate/remote:${TOOLGATE_VERSION:-latest}',
+        build: { context: '.', args: { PACK: 'remote' } },
+        volumes: ['./mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],
+        read_only: true,
+        cap_drop: ['ALL'],
+        environment: { PORT: '8090', MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', TOOLGATE_REMOTE: 'everything', EVERYTHING_TOKEN: null, API_KEYS: null },
+      });
+      expect(memory.environment.TOOLGATE_REMOTE).toBe('memory');
+      // HOME is the container's own; an escaped "$${" names no variable; the other entry's secret is not passed.
+      expect(Object.keys(memory.environment)).not.toEqual(expect.arrayContaining(['HOME']));
+      expect(Object.keys(memory.environment).filter((name) => /NOT_A_VARIABLE|EVERYTHING_TOKEN/.test(name))).toEqual([]);
+    });
+
+    it('routes nginx to them beside the built-in packs, and names them in every CATALOG_PEERS', () => {
+      const { services } = override();
+      expect(services.nginx.environment.TOOLGATE_UPSTREAMS.split(' ')).toEqual([
+        'chain=chain:8081',
+        'concert=concert:8082',
+        'game=game:8083',
+        'sports=sports:8084',
+        'quotes=quotes:8085',
+        'everything=everything:8090',
+        'memory=memory:8090',
+      ]);
+      expect(Object.keys(services.nginx.depends_on)).toEqual(['everything', 'memory']);
+      for (const name of [...PRODUCT_PACKS, 'everything', 'memory']) {
+        expect(services[name].environment.CATALOG_PEERS).toMatch(/http:\/\/quotes:8085,http:\/\/everything:8090,http:\/\/memory:8090\}$/);
+      }
+    });
+
+    it("renders nginx's upstream and location for each entry from that TOOLGATE_UPSTREAMS", async () => {
+      const out = mkdtempSync(join(tmpdir(), 'toolgate-remote-nginx-'));
+      try {
+        const { services } = override();
+        await run('sh', [renderScript, join(out, 'conf')], {
+          env: { PATH: process.env.PATH, TOOLGATE_UPSTREAMS: services.nginx.environment.TOOLGATE_UPSTREAMS, NGINX_RESOLVER: '127.0.0.11', NGINX_UPSTREAM_SERVER_PARAMS: 'resolve' },
+        });
+        expect(readFileSync(join(out, 'conf/packs/everything.location.conf'), 'utf8')).toMatch(/location = \/everything\/mcp \{\s+proxy_pass http:\/\/toolgate_everything;/);
+        expect(readFileSync(join(out, 'conf/packs/everything.upstream.conf'), 'utf8')).toContain('server everything:8090 max_fails=1 fail_timeout=5s resolve;');
+        expect(readFileSync(join(out, 'conf/packs/memory.location.conf'), 'utf8')).toMatch(/location = \/memory\/mcp \{/);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+
+    // Registered only where a docker CLI is; pnpm test does not need Docker.
+    if (hasDocker) it('is accepted by `docker compose config` over docker-compose.yml', async () => {
+      const { stdout } = await run('docker', ['compose', '--project-directory', root, '-f', join(root, 'docker-compose.yml'), '-f', join(root, COMPOSE_OVERRIDE), 'config', '--format', 'json'], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      });
+      const config = JSON.parse(stdout);
+      expect(config.services.everything.environment.TOOLGATE_REMOTE).toBe('everything');
+      expect(config.services.everything.volumes[0]).toMatchObject({ source: serversPath, target: '/etc/toolgate/mcp-servers.json', read_only: true });
+      expect(config.services.quotes.environment.CATALOG_PEERS).toMatch(/http:\/\/memory:8090$/);
+      expect(config.services.quotes.image).toBe('toolgate/quotes:latest');
+    });
+  });
+
+  describe(`${REMOTE_DIR} (kustomize, over deploy/base)`, () => {
+    const documents = () => renderKustomization(join(root, REMOTE_DIR));
+    const find = (kind: string, name: string): any => documents().find((doc) => doc.kind === kind && doc.metadata.name === name);
+
+    it('deploys each entry as deploy/pack with the remote image, TOOLGATE_REMOTE and the file mounted', () => {
+      const deployment = find('Deployment', 'everything');
+      expect(() => new Deployment(deployment).validate()).not.toThrow();
+      const container = deployment.spec.template.spec.containers[0];
+      expect(container.image).toBe('toolgate/remote:latest');
+      expect(container.env).toEqual(
+        expect.arrayContaining([
+          { name: 'TOOLGATE_REMOTE', value: 'everything' },
+          { name: 'MCP_SERVERS_FILE', value: '/etc/toolgate/mcp-servers.json' },
+          { name: 'EVERYTHING_TOKEN', valueFrom: { secretKeyRef: { name: 'toolgate-secrets', key: 'EVERYTHING_TOKEN', optional: true } } },
+        ]),
+      );
+      expect(container.volumeMounts).toContainEqual({ name: 'mcp-servers', mountPath: '/etc/toolgate', readOnly: true });
+      expect(deployment.spec.template.spec.volumes).toContainEqual({ name: 'mcp-servers', configMap: { name: 'toolgate-mcp-servers' } });
+      expect(find('Service', 'everything').spec.selector).toMatchObject({ 'app.kubernetes.io/name': 'everything' });
+      expect(find('Deployment', 'memory').spec.template.spec.containers[0].env.map((entry: { name: string }) => entry.name)).not.toContain('EVERYTHING_TOKEN');
+    });
+
+    it('holds the file as written in a ConfigMap: its ${VAR}s, never a value', () => {
+      const configMap = find('ConfigMap', 'toolgate-mcp-servers');
+      expect(() => new ConfigMap(configMap).validate()).not.toThrow();
+      expect(configMap.data['mcp-servers.json']).toBe(serversText);
+    });
+
+    it('adds their Ingress paths and CATALOG_PEERS to the base, whose packs stay', () => {
+      const ingress = find('Ingress', 'toolgate');
+      expect(() => new Ingress(ingress).validate()).not.toThrow();
+      const paths = ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
+      expect(paths).toEqual([...PRODUCT_PACKS.map((name) => `/${name}/mcp ${name}`), '/ quotes', '/_toolgate/page quotes', '/everything/mcp everything', '/memory/mcp memory']);
+      expect(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).toBe([...PRODUCT_PACKS, 'everything', 'memory'].map((name) => `http://${name}:8080`).join(','));
+      expect(documents().filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'everything', 'memory']);
+    });
+
+    // The renderer the tests read through, against real kustomize, where kubectl is installed.
+    if (hasKubectl) {
+      it('is what `kubectl kustomize` builds', async () => {
+        const { stdout } = await run('kubectl', ['kustomize', join(root, REMOTE_DIR)], { maxBuffer: 16 * 1024 * 1024 });
+        const byKey = (docs: any[]) => Object.fromEntries(docs.map((doc) => [`${doc.kind}/${doc.metadata.name}`, doc]));
+        expect(byKey(documents())).toEqual(byKey(parseAllDocuments(stdout).map((document) => document.toJS())));
+      });
+    }
+  });
+
+  it('removes the directory of an entry that is gone when rendered again', async () => {
+    writeFileSync(serversPath, JSON.stringify({ mcpServers: { everything: SERVERS.mcpServers.everything } }));
+    syncPacks(root, { servers: await loadServersFile(root, serversPath, {}) });
+    expect(existsSync(join(root, REMOTE_DIR, 'packs/memory'))).toBe(false);
+    expect(readFileSync(join(root, COMPOSE_OVERRIDE), 'utf8')).not.toMatch(/memory/);
+  });
+});
+
+describe('a servers file packs:sync cannot render', () => {
+  const refusal = async (servers: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'packs-sync-bad-'));
+    const path = join(dir, 'mcp.json');
+    writeFileSync(path, typeof servers === 'string' ? servers : JSON.stringify(servers));
+    try {
+      await loadServersFile(repoRoot, path, {});
+      return undefined;
+    } catch (error) {
+      return { message: (error as Error).message, path };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("is refused with the gateway's own line, naming the file and the entry", async () => {
+    const clash = await refusal({ mcpServers: { quotes: { url: 'http://127.0.0.1:9/mcp' } } });
+    expect(clash?.message).toBe(`invalid configuration:\n  MCP_SERVERS_FILE ${clash?.path} entry "quotes": the name clashes with the built-in pack "quotes"; rename the entry`);
+    expect((await refusal('{ not json'))?.message).toMatch(/^invalid configuration:\n {2}MCP_SERVERS_FILE \S+: is not JSON \(/);
+    expect((await refusal({ mcpServers: { old: { type: 'sse', url: 'http://127.0.0.1:9/sse' } } }))?.message).toMatch(/entry "old": unknown type "sse"/);
+  });
+
+  it('refuses a name nginx and Kubernetes cannot carry, though the gateway alone would serve it', async () => {
+    const bad = await refusal({ mcpServers: { my_server: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer sekrit-value' } } } });
+    expect(bad?.message).toMatch(/^invalid configuration:\n {2}MCP_SERVERS_FILE \S+ entry "my_server": .*must match/);
+    expect(bad?.message).not.toMatch(/sekrit/);
+  });
+});
