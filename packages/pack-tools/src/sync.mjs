@@ -111,7 +111,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const servers = serversPath ? await loadServersFile(repoRoot, serversPath, process.env) : undefined;
     const changed = syncPacks(repoRoot, { check, ...(servers ? { servers } : {}) });
     if (check && changed.length > 0) {
-      process.stderr.write(`packs:sync: these files are not what the pack manifests say; run \`pnpm packs:sync\` and commit:\n  ${changed.join('\n  ')}\n`);
+      const rerun = serversPath ? `pnpm packs:sync --servers ${serversPath}` : 'pnpm packs:sync';
+      process.stderr.write(`packs:sync: these files are not what the pack manifests${serversPath ? ' and the servers file' : ''} say; run \`${rerun}\`${serversPath ? '' : ' and commit'}:\n  ${changed.join('\n  ')}\n`);
       process.exit(1);
     }
     process.stdout.write(changed.length === 0 ? 'packs:sync: every derived file is up to date\n' : `packs:sync: wrote\n  ${changed.join('\n  ')}\n`);
