@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
-import { callTool, errorResult, type CallOutcome, type CallToolResult } from './call-tool.ts';
+import { callTool, errorResult, type CallOutcome, type CallToolOutcome } from './call-tool.ts';
 import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import {
   ErrorCode,
@@ -68,33 +68,36 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
         requiredCapabilities: missing,
       });
     }
-    const started = performance.now();
-    const { result, outcome } = await callTool(tool, request.params?.arguments, context);
-    options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
-    if (context.dialect === 'modern') return resultResponse(request.id, { ...result, resultType: 'complete', _meta: modernMeta });
-    return resultResponse(request.id, result);
+    return answerCall(request, name, context, () => callTool(tool, request.params?.arguments, context));
   }
 
   // A remote pack's tool: the server's own answer, unchanged (packages/federation).
-  async function forwardToolsCall(request: JsonRpcRequest, name: string, context: DispatchContext): Promise<JsonRpcResponse> {
+  function forwardToolsCall(request: JsonRpcRequest, name: string, context: DispatchContext): Promise<JsonRpcResponse> | JsonRpcResponse {
     if (!remote!.list().some((tool) => tool.name === name)) {
       const answer = remote!.unlisted?.(name);
       return answer ? resultResponse(request.id, answer) : errorResponse(request.id, ErrorCode.InvalidParams, `Tool ${name} not found`);
     }
-    const started = performance.now();
     const args = request.params?.arguments;
-    let result: CallToolResult;
-    let outcome: CallOutcome;
+    return answerCall(request, name, context, () => callRemoteTool(name, args && typeof args === 'object' ? (args as Record<string, unknown>) : undefined, context));
+  }
+
+  async function callRemoteTool(name: string, args: Record<string, unknown> | undefined, context: DispatchContext): Promise<CallToolOutcome> {
     try {
-      result = await remote!.call(name, args && typeof args === 'object' ? (args as Record<string, unknown>) : undefined, context);
-      outcome = result.isError ? 'tool_error' : 'ok';
+      const result = await remote!.call(name, args, context);
+      return { result, outcome: result.isError ? 'tool_error' : 'ok' };
     } catch (error) {
       context.logger.error({ err: error, tool: name }, 'remote tool call failed');
-      result = errorResult(`Internal error in ${name} (request id ${context.requestId}); the operator has the details.`);
-      outcome = 'internal_error';
+      return { result: errorResult(`Internal error in ${name} (request id ${context.requestId}); the operator has the details.`), outcome: 'internal_error' };
     }
+  }
+
+  /** One tool call, built in or remote: timed, observed, and framed for the client's dialect. */
+  async function answerCall(request: JsonRpcRequest, name: string, context: DispatchContext, run: () => Promise<CallToolOutcome>): Promise<JsonRpcResponse> {
+    const started = performance.now();
+    const { result, outcome } = await run();
     options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
     if (context.dialect !== 'modern') return resultResponse(request.id, result);
+    // A remote server's own _meta is kept; ours names the server the client talks to.
     const meta = typeof result._meta === 'object' && result._meta ? { ...result._meta, ...modernMeta } : modernMeta;
     return resultResponse(request.id, { ...result, resultType: 'complete', _meta: meta });
   }
