@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { startRedisServer, type RedisServer } from '@toolgate/test-support';
+import { startRedisServer, until, type RedisServer } from '@toolgate/test-support';
 import { startServer, type RunningServer } from '../src/index.ts';
 import { echoModule } from './support/echo-module.ts';
 
@@ -16,14 +16,6 @@ async function calls(server: RunningServer, count: number, timeoutMs = 2_000): P
   }
   return statuses;
 }
-
-const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('the rate limit while Redis is hung or dead (a real redis-server)', () => {
   let redis: RedisServer;

@@ -7,3 +7,4 @@ export { freePort } from './free-port.ts';
 export { openStalledBody, probeHealthz } from './load-probes.ts';
 export { launchChromium, watchedPage } from './chromium.ts';
 export type { Browser, WatchedPage } from './chromium.ts';
+export { until } from './until.ts';

@@ -3,19 +3,12 @@ import { z } from 'zod';
 import { createRequestLimiter, createStores, createUpstreamClient, type UpstreamStores } from '../src/index.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { startRedis, type RunningRedis } from '../testing/redis-server.ts';
+import { until } from '@toolgate/test-support';
 
 const schema = z.object({ value: z.number() });
 /** Resolves with the promise's value, or rejects when it takes longer than `ms` (a wait on Redis, not an answer). */
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
-
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('the shared cache and upstream budgets while Redis is hung or dead (a real redis-server)', () => {
   let redis: RunningRedis;
