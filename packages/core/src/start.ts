@@ -64,7 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
     oauth: oauthConfigOf(security),
-    page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },
+    page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },
   });
   const running = await serve(app, {
     port: server.PORT,

@@ -1,5 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { withCallerPolicy } from '../mcp/caller-policy.ts';
 import { createDispatcher } from '../mcp/dispatcher.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import type { GatewayMetrics } from '../metrics.ts';
@@ -17,6 +18,7 @@ import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
 import { HttpProblem } from './problem.ts';
 import { requestId } from './request-id.ts';
+import { packAccess } from '../security/pack-access.ts';
 import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
 import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
 import { trustProxySetting } from '../security/trust-proxy.ts';
@@ -128,11 +130,11 @@ export function createApp(options: AppOptions): Express {
   const lanes = new Map<string, express.RequestHandler>();
   const pagePacks: LocalPack[] = [];
   for (const { pack, segment, status } of packs) {
-    const dispatcher = createDispatcher(pack, { onToolCall: metrics.observeToolCall });
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall }));
     pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
-    const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), route];
+    const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), ...(options.guards?.length ? [packAccess(pack.name)] : []), route];
     // A browser's GET is sent to the page before any guard; the lane takes only POSTs, so it needs no such step.
     app.use(`/${segment}/mcp`, exactPath(chainHandlers([browserRedirect(segment), ...handlers])));
     // The lane matches the exact path only, so it needs no exactPath check of its own; it skips

@@ -5,6 +5,7 @@ import { errorResponse, type IncomingMessage, type JsonRpcRequest, type JsonRpcR
 import { ErrorCode, META_CLIENT_CAPABILITIES } from '../mcp/protocol.ts';
 import type { RequestLimits } from '../limits-config.ts';
 import { chargeBatch } from '../security/batch-cost.ts';
+import { CALLER, type Caller } from '../security/policy/caller.ts';
 import { clientIdOf } from '../security/rate-limit.ts';
 import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
@@ -133,6 +134,7 @@ class LazyDispatchContext implements DispatchContext {
   readonly dialect: Dialect;
   readonly requestId: string;
   readonly clientCapabilities?: Record<string, unknown>;
+  readonly caller?: Caller;
   readonly #response: Response;
   readonly #parentLogger: Logger;
   #signal: AbortSignal | undefined;
@@ -142,6 +144,7 @@ class LazyDispatchContext implements DispatchContext {
     this.dialect = dialect;
     this.requestId = requestId;
     this.clientCapabilities = clientCapabilities;
+    this.caller = response.locals[CALLER] as Caller | undefined;
     this.#response = response;
     this.#parentLogger = logger;
   }

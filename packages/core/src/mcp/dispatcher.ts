@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
+import type { Caller } from '../security/policy/caller.ts';
 import { callTool, errorResult, type CallOutcome, type CallToolOutcome } from './call-tool.ts';
 import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import {
@@ -20,6 +21,8 @@ export interface DispatchContext {
   logger: Logger;
   /** Declared in a 2026-07-28 envelope; 2025-era clients declared theirs at an initialize this stateless server never saw. */
   clientCapabilities?: Record<string, unknown>;
+  /** The authenticated caller and its policy (caller-policy.ts applies it); absent on an open gateway. */
+  caller?: Caller;
 }
 
 export interface ToolCallObserver {

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -7,6 +7,10 @@ import { ErrorCode } from '../mcp/protocol.ts';
 import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
 import { InvalidTokenError, type TokenVerifier } from './oauth/token-verifier.ts';
 import { requestIdOfBody } from './request-id-of-body.ts';
+import { UNRESTRICTED } from './policy/access-policy.ts';
+import { CALLER, type Caller } from './policy/caller.ts';
+import type { PolicyKey } from './policy/policy-file.ts';
+import { scopePolicies } from './policy/scope-policy.ts';
 
 /** `response.locals` key holding a verified caller's identity (never the key itself). */
 export const CLIENT_KEY_ID = 'clientKeyId';
@@ -29,6 +33,8 @@ export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
 
 export interface ApiKeyAuthOptions {
   keys: readonly string[];
+  /** API_KEYS_FILE: named keys, each with its policy. */
+  namedKeys?: readonly PolicyKey[];
   logger: Logger;
   /** OAuth resource-server mode: a bearer token that is no API key is verified as the issuer's JWT. */
   oauth?: { config: OAuthResourceConfig; verify: TokenVerifier };
@@ -36,20 +42,33 @@ export interface ApiKeyAuthOptions {
   onRejected?: (request: Request, response: Response) => Promise<void>;
 }
 
+/** The callers a key may be, by the key's SHA-256: API_KEYS (unrestricted) and API_KEYS_FILE (named, with a policy). */
+function callersByDigest(keys: readonly string[], namedKeys: readonly PolicyKey[]): Map<string, Caller> {
+  const callers = new Map<string, Caller>();
+  for (const key of keys) {
+    const digest = sha256(key);
+    // The id names a key in logs and rate-limit counters without revealing it.
+    const id = `key-${digest.subarray(0, 6).toString('hex')}`;
+    callers.set(digest.toString('base64'), { kind: 'key', id, name: id, policy: UNRESTRICTED });
+  }
+  for (const { name, digest, policy } of namedKeys) callers.set(digest.toString('base64'), { kind: 'key', id: `key:${name}`, name, policy });
+  return callers;
+}
+
 /**
- * Requires one of `keys` (or, in OAuth mode, a valid access token) on every request it guards.
- * Keys are compared as SHA-256 digests with timingSafeEqual, against every configured key
- * without stopping early, so neither the length nor the prefix of a key leaks through timing.
+ * Requires one of `keys` or `namedKeys` (or, in OAuth mode, a valid access token) on every
+ * request it guards, and leaves the verified Caller in `response.locals[CALLER]`.
+ * A presented key is looked up by its SHA-256 digest: response times can then depend only on
+ * the digest, which tells a guesser nothing about any key (finding a key from its digest is a
+ * preimage attack), and the lookup costs the same for 1,000 keys as for one.
  * A 401 echoes the JSON-RPC id and, in OAuth mode, names the pack's resource metadata (RFC 9728).
  */
 export function apiKeyAuth(options: ApiKeyAuthOptions) {
   const { oauth } = options;
-  if (options.keys.length === 0 && !oauth) throw new Error('apiKeyAuth needs at least one key');
-  // The id names a key in logs and rate-limit counters without revealing it.
-  const known = options.keys.map((key) => {
-    const digest = sha256(key);
-    return { digest, id: `key-${digest.subarray(0, 6).toString('hex')}` };
-  });
+  const namedKeys = options.namedKeys ?? [];
+  if (options.keys.length === 0 && namedKeys.length === 0 && !oauth) throw new Error('apiKeyAuth needs at least one key');
+  const known = callersByDigest(options.keys, namedKeys);
+  const policyOfScopes = scopePolicies(new Map(namedKeys.map(({ name, policy }) => [name, policy])));
   const hint = oauth
     ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
     : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
@@ -67,8 +86,10 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
 
   async function verifyToken(token: string, request: Request, response: Response): Promise<HttpProblem | undefined> {
     try {
-      const { subject } = await oauth!.verify(token, resourceUrl(oauth!.config, request.baseUrl));
-      response.locals[CLIENT_KEY_ID] = `sub-${sha256(subject).subarray(0, 6).toString('hex')}`;
+      const { subject, scopes } = await oauth!.verify(token, resourceUrl(oauth!.config, request.baseUrl));
+      const caller: Caller = { kind: 'token', id: `sub-${sha256(subject).subarray(0, 6).toString('hex')}`, name: subject, policy: policyOfScopes(scopes) };
+      response.locals[CLIENT_KEY_ID] = caller.id;
+      response.locals[CALLER] = caller;
       return undefined;
     } catch (error) {
       if (error instanceof InvalidTokenError) return unauthorized(request, response, `Unauthorized: ${error.message}`, 'invalid_token');
@@ -86,11 +107,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     if (key === undefined) {
       return unauthorized(request, response, `Unauthorized: send ${hint}`).then(next);
     }
-    const digest = sha256(key);
-    let match: string | undefined;
-    for (const candidate of known) {
-      if (timingSafeEqual(candidate.digest, digest) && match === undefined) match = candidate.id;
-    }
+    const match = known.get(sha256(key).toString('base64'));
     if (match === undefined && oauth) {
       return verifyToken(key, request, response).then(next);
     }
@@ -99,7 +116,8 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       options.logger.debug({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
       return unauthorized(request, response, 'Unauthorized: the API key is not valid', 'invalid_token').then(next);
     }
-    response.locals[CLIENT_KEY_ID] = match;
+    response.locals[CLIENT_KEY_ID] = match.id;
+    response.locals[CALLER] = match;
     next();
   };
 }

@@ -50,23 +50,25 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
   const handlers: RequestHandler[] = [];
   const oauth = oauthConfigOf(config);
   const limit = config.RATE_LIMIT_PER_MINUTE;
-  const redis = config.REDIS_URL && (limit !== undefined || config.API_KEYS || oauth) ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, logger) : undefined;
-  if (config.API_KEYS || oauth) {
+  const keyed = Boolean(config.API_KEYS || config.API_KEYS_FILE || oauth);
+  const redis = config.REDIS_URL && (limit !== undefined || keyed) ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, logger) : undefined;
+  if (keyed) {
     const failures = authFailureLimit({
       limiter: limiterFor(config.AUTH_FAILURES_PER_MINUTE, 'toolgate-auth-failures', redis),
       limit: config.AUTH_FAILURES_PER_MINUTE,
       logger,
     });
     const tokens = oauth && { config: oauth, verify: createTokenVerifier(oauth) };
-    handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS ?? [], logger, onRejected: failures.record, oauth: tokens }));
+    handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS ?? [], namedKeys: config.API_KEYS_FILE ?? [], logger, onRejected: failures.record, oauth: tokens }));
   }
   if (limit !== undefined) handlers.push(rateLimit({ limiter: limiterFor(limit, 'toolgate-rl', redis), limit, logger }));
   logger.info(
     {
-      auth: Boolean(config.API_KEYS || oauth),
+      auth: keyed,
       oauthIssuer: oauth?.issuer ?? null,
       apiKeys: config.API_KEYS?.length ?? 0,
-      authFailuresPerMinute: config.API_KEYS || oauth ? config.AUTH_FAILURES_PER_MINUTE : null,
+      namedKeys: config.API_KEYS_FILE?.length ?? 0,
+      authFailuresPerMinute: keyed ? config.AUTH_FAILURES_PER_MINUTE : null,
       rateLimitPerMinute: limit ?? null,
       rateLimitStore: redis ? 'redis' : cluster.isWorker ? 'cluster primary' : 'memory',
     },

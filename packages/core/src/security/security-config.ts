@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { commaList } from '../config.ts';
 import { redisCommandTimeoutMs } from '../redis/bounded-redis.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
 import { trustProxySchema } from './trust-proxy.ts';
+import { PolicyFileError, readPolicyFile } from './policy/policy-file.ts';
 
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what}: an http:// or https:// URL` }).optional();
 
@@ -13,6 +15,21 @@ const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what}:
 export const securityEnvSchema = z.object({
   /** Comma-separated; set → every MCP request needs one of them. Unset → open, as the spec. */
   API_KEYS: commaList,
+  /** A JSON or YAML file of named keys, each with its packs, tools, limit and quota (docs/security.md); read once at start. */
+  API_KEYS_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((path, context) => {
+      if (!path) return undefined;
+      try {
+        return readPolicyFile(path);
+      } catch (error) {
+        if (!(error instanceof PolicyFileError)) throw error;
+        context.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
   /** Requests per minute per client (verified key, else IP). Unset → no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Shares rate-limit counters between replicas. The message never echoes the URL: it may hold a password. */
@@ -31,10 +48,19 @@ export const securityEnvSchema = z.object({
   OAUTH_JWKS_URL: httpUrl('the JWKS URL'),
   /** The gateway's public base URL as clients reach it (the resource URLs' base); needed with OAUTH_ISSUER. */
   PUBLIC_URL: httpUrl('the public base URL'),
+}).refine((env) => !keyInBoth(env.API_KEYS, env.API_KEYS_FILE), {
+  path: ['API_KEYS_FILE'],
+  message: 'a key of API_KEYS is also in this file; keep each key in one place (the file gives it a name and a policy)',
 }).refine((env) => !env.OAUTH_ISSUER || env.PUBLIC_URL, {
   path: ['PUBLIC_URL'],
   message: 'required with OAUTH_ISSUER: the public base URL clients use, e.g. https://tools.example.com',
 });
+
+function keyInBoth(keys: string[] | undefined, file: { digest: Buffer }[] | undefined): boolean {
+  if (!keys || !file) return false;
+  const named = new Set(file.map(({ digest }) => digest.toString('hex')));
+  return keys.some((key) => named.has(createHash('sha256').update(key, 'utf8').digest('hex')));
+}
 
 export type SecurityEnv = z.infer<typeof securityEnvSchema>;
 

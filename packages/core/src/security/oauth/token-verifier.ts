@@ -4,6 +4,14 @@ import type { OAuthResourceConfig } from './resource.ts';
 export interface VerifiedToken {
   /** The token's subject (or client id): who is calling. */
   subject: string;
+  /** Its scopes (`scope`, space-separated, or `scp`, a list): toolgate:… ones carry a policy (scope-policy.ts). */
+  scopes: readonly string[];
+}
+
+function scopesOf(payload: Record<string, unknown>): string[] {
+  if (typeof payload.scope === 'string') return payload.scope.split(' ').filter(Boolean);
+  if (Array.isArray(payload.scp)) return payload.scp.filter((scope): scope is string => typeof scope === 'string');
+  return [];
 }
 
 export type TokenVerifier = (token: string, resource: string) => Promise<VerifiedToken>;
@@ -105,7 +113,7 @@ export function createTokenVerifier(config: OAuthResourceConfig, fetchImpl: type
       });
       const subject = payload.sub ?? (typeof payload.client_id === 'string' ? payload.client_id : undefined);
       if (!subject) throw new InvalidTokenError('the access token names no subject');
-      return { subject };
+      return { subject, scopes: scopesOf(payload) };
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof IssuerUnavailableError) throw error;
       if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp' && error.reason === 'missing') {
