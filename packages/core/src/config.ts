@@ -50,6 +50,10 @@ export const serverEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Other toolgate processes whose packs the catalog page shows too (docs/catalog-page.md). */
   CATALOG_PEERS: baseUrlList,
+  /** What the combined endpoint `/mcp` serves: `<pack>` or `<pack>/<tool>` entries; unset: everything. */
+  COMBINED_INCLUDE: commaList,
+  /** Taken out of `/mcp` (after COMBINED_INCLUDE): `<pack>` or `<pack>/<tool>` entries. */
+  COMBINED_EXCLUDE: commaList,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -19,6 +19,8 @@ export interface RemoteListedTool {
  * The tools of a pack that fronts another MCP server (packages/federation). The list may change
  * at any time (the server's `tools/list_changed`, a reconnect), so it is read on every
  * `tools/list`; calls are forwarded as they are and answered with the server's result unchanged.
+ * A changed list is a new array, not the old one edited: the combined endpoint (`/mcp`) re-reads
+ * who owns which name only when `list()` returns a different array.
  */
 export interface RemoteTools {
   list(): readonly RemoteListedTool[];

@@ -64,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
     oauth: oauthConfigOf(security),
+    combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
     page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },
   });
   const running = await serve(app, {
@@ -81,7 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await Promise.all([...built.map(({ close }) => close?.()), guards.close()]);
     },
   });
-  logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`) }, 'listening');
+  logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`), combined: '/mcp' }, 'listening');
   logger.info(`catalog and playground page: open ${pageUrl(security.PUBLIC_URL, running.url)} in a browser`);
   return running;
 }

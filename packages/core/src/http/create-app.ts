@@ -1,6 +1,8 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { withCallerPolicy } from '../mcp/caller-policy.ts';
+import { createCombinedDispatcher } from '../mcp/combined-dispatcher.ts';
+import { combinedSelection, type CombinedSettings } from '../mcp/combined-selection.ts';
 import { createDispatcher } from '../mcp/dispatcher.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import type { GatewayMetrics } from '../metrics.ts';
@@ -52,7 +54,12 @@ export interface AppOptions {
   oauth?: OAuthResourceConfig;
   /** The catalog page at `GET /` (docs/catalog-page.md). */
   page?: PageSettings;
+  /** COMBINED_INCLUDE / COMBINED_EXCLUDE: what `/mcp` serves; every pack's every tool when absent. */
+  combined?: CombinedSettings;
 }
+
+/** Where every pack's tools are served at once (the packs' own paths are `/<segment>/mcp`). */
+export const COMBINED_PATH = '/mcp';
 
 export interface PageSettings {
   /** PUBLIC_URL: the base URL the page shows clients; else the request's own. */
@@ -136,13 +143,20 @@ export function createApp(options: AppOptions): Express {
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
     const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), ...(options.guards?.length ? [packAccess(pack.name)] : []), route];
     // A browser's GET is sent to the page before any guard; the lane takes only POSTs, so it needs no such step.
-    app.use(`/${segment}/mcp`, exactPath(chainHandlers([browserRedirect(segment), ...handlers])));
+    app.use(`/${segment}/mcp`, exactPath(chainHandlers([browserRedirect(`pack-${segment}`), ...handlers])));
     // The lane matches the exact path only, so it needs no exactPath check of its own; it skips
     // the app-wide request id layer, so it runs it first itself.
     lanes.set(`/${segment}/mcp`, chainHandlers([withRequestId, ...handlers]));
   }
+  // The combined endpoint, mounted as a pack is: every pack's tools through the packs' own dispatchers (docs/deployment.md#one-url).
+  const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
+  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger });
+  const combinedRoute = createMcpRoute({ dispatcher: combined, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
+  const combinedHandlers = [observeRequests(COMBINED_PATH, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), combinedRoute];
+  app.use(COMBINED_PATH, exactPath(chainHandlers([browserRedirect('one-url'), ...combinedHandlers])));
+  lanes.set(COMBINED_PATH, chainHandlers([withRequestId, ...combinedHandlers]));
   // Discovery is never behind a key: OAuth clients read these answers before they have one.
-  app.use(corsHeaders, oauthDiscoveryRoutes({ mountPaths: packs.map(({ segment }) => `/${segment}/mcp`), oauth: options.oauth }));
+  app.use(corsHeaders, oauthDiscoveryRoutes({ mountPaths: [...packs.map(({ segment }) => `/${segment}/mcp`), COMBINED_PATH], oauth: options.oauth }));
   // After the packs, so an MCP call does not walk the operational routes first; their paths cannot clash.
   app.use(
     operationalRoutes({
@@ -161,6 +175,7 @@ export function createApp(options: AppOptions): Express {
       localCatalog: ownCatalog,
       publicUrl: options.page?.publicUrl,
       keyed: options.page?.keyed ?? false,
+      oneUrl: (options.page?.peers ?? []).length === 0,
     }),
   );
 

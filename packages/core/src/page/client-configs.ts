@@ -1,4 +1,4 @@
-/** A host's configuration for one pack, as docs/deployment.md#pointing-a-client-at-it gives it. */
+/** A host's configuration for one endpoint, as docs/deployment.md#pointing-a-client-at-it gives it. */
 export interface ClientConfig {
   host: string;
   /** Where it goes: a file name or "a terminal". */
@@ -11,12 +11,12 @@ const KEY = '<your-key>';
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * Configurations for Cursor, VS Code, Claude Code and Claude Desktop (through mcp-remote, which
+ * Configurations for Cursor, VS Code, Claude Code and Claude Desktop, `name` being the server's
+ * key in them (`toolgate-<pack>`, or `toolgate` for every pack at `/mcp`; through mcp-remote, which
  * takes the key as its own `--header` argument). With keys on, a placeholder stands for the
  * key: the server never writes a key into the page.
  */
-export function clientConfigs(serverName: string, url: string, keyed: boolean): ClientConfig[] {
-  const name = `toolgate-${serverName}`;
+export function clientConfigs(name: string, url: string, keyed: boolean): ClientConfig[] {
   const cursor = { url, ...(keyed ? { headers: { Authorization: `Bearer ${KEY}` } } : {}) };
   const vscode = {
     ...(keyed ? { inputs: [{ type: 'promptString', id: 'toolgate-key', description: 'toolgate API key', password: true }] } : {}),

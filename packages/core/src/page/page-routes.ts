@@ -32,6 +32,8 @@ export interface PageOptions {
   publicUrl?: string | undefined;
   /** API_KEYS or OAuth on. */
   keyed: boolean;
+  /** `/mcp` here serves every pack the page shows (no CATALOG_PEERS): the page offers it. */
+  oneUrl: boolean;
 }
 
 /** A browser's request asks for HTML; MCP clients ask for JSON or an event stream. */
@@ -65,7 +67,7 @@ export function pageRoutes(options: PageOptions): Router {
   router.get('/', async (request: Request, response: Response, next: NextFunction) => {
     if (!wantsHtml(request)) return next();
     const { packs, unreachable } = await options.catalog();
-    const page = renderPage({ packs, unreachable, baseUrl: baseUrlOf(request), keyed: options.keyed });
+    const page = renderPage({ packs, unreachable, baseUrl: baseUrlOf(request), keyed: options.keyed, oneUrl: options.oneUrl });
     setPageHeaders(response, 'text/html; charset=utf-8');
     // Pack states change: never served from a cache.
     response.setHeader('cache-control', 'no-store');
@@ -96,12 +98,13 @@ export function pageRoutes(options: PageOptions): Router {
 }
 
 /**
- * `GET /<segment>/mcp` from a browser goes to that pack's part of the page. Runs before the
- * origin check and the key check: a person following a link has no key to show. MCP clients
- * (which ask for JSON or an event stream, or POST) pass through untouched.
+ * `GET /<segment>/mcp` from a browser goes to that pack's part of the page (`pack-<segment>`),
+ * `GET /mcp` to the one-URL part. Runs before the origin check and the key check: a person
+ * following a link has no key to show. MCP clients (which ask for JSON or an event stream, or
+ * POST) pass through untouched.
  */
-export function browserRedirect(segment: string) {
-  const location = `/#pack-${segment}`;
+export function browserRedirect(anchor: string) {
+  const location = `/#${anchor}`;
   return function browserRedirectMiddleware(request: Request, response: Response, next: NextFunction): void {
     if (request.method !== 'GET' || !wantsHtml(request)) return next();
     response.statusCode = 303;

@@ -14,6 +14,8 @@ export interface PageView {
   baseUrl: string;
   /** API_KEYS or OAuth on: the page asks for a key (kept in the browser's session storage). */
   keyed: boolean;
+  /** Whether `<baseUrl>/mcp` serves every pack shown: not when some come from CATALOG_PEERS. */
+  oneUrl: boolean;
 }
 
 function stateLabel(status: PackStatus): string {
@@ -33,11 +35,28 @@ function renderPack(pack: CatalogPack, packIndex: number, view: PageView): Html 
 <p class="endpoint"><code>${url}</code>${pack.version ? html` <span class="muted">v${pack.version}</span>` : ''}</p>
 ${pack.status.detail ? html`<p class="detail">${pack.status.detail}</p>` : ''}
 <details class="clients"><summary>Connect a client</summary>
-${clientConfigs(pack.name, url, view.keyed).map(
-  (config) => html`<h4>${config.host} <span class="muted">${config.where}</span></h4><pre class="copyable"><code>${config.text}</code></pre>`,
-)}
+${renderClientConfigs(`toolgate-${pack.name}`, url, view.keyed)}
 </details>
 ${pack.tools.map((tool, toolIndex) => renderTool(pack, tool, `f${packIndex}-${toolIndex}`))}
+</section>`;
+}
+
+function renderClientConfigs(name: string, url: string, keyed: boolean): Html[] {
+  return clientConfigs(name, url, keyed).map(
+    (config) => html`<h4>${config.host} <span class="muted">${config.where}</span></h4><pre class="copyable"><code>${config.text}</code></pre>`,
+  );
+}
+
+/** The combined endpoint (docs/deployment.md#one-url): one client entry instead of one per pack. */
+function renderOneUrl(view: PageView): Html {
+  const url = `${view.baseUrl}/mcp`;
+  return html`<section class="pack" id="one-url" aria-labelledby="one-url-title">
+<h2 id="one-url-title">Every pack at one URL</h2>
+<p class="endpoint"><code>${url}</code></p>
+<p>The tools of every pack below, each named <code>&lt;pack&gt;_&lt;tool&gt;</code>.</p>
+<details class="clients"><summary>Connect a client</summary>
+${renderClientConfigs('toolgate', url, view.keyed)}
+</details>
 </section>`;
 }
 
@@ -70,6 +89,7 @@ ${view.unreachable.map(
 )}</ul></nav>
 </header>
 <main>
+${view.oneUrl ? renderOneUrl(view) : ''}
 ${view.packs.map((pack, index) => renderPack(pack, index, view))}
 </main>
 </body>

@@ -117,6 +117,17 @@ describe('the catalog page at GET /', () => {
     expect(fromPublicUrl.text).toContain('&quot;mcp-remote&quot;,\n        &quot;https://gateway.example.com/echo/mcp&quot;');
   });
 
+  it('offers every pack at one URL, /mcp, with its own client configurations, unless peers serve some packs', async () => {
+    const page = await request(catalogApp({ page: { publicUrl: 'https://gateway.example.com' } })).get('/').set('accept', HTML);
+    expect(page.text).toContain('<section class="pack" id="one-url" aria-labelledby="one-url-title">');
+    expect(page.text).toContain('<p class="endpoint"><code>https://gateway.example.com/mcp</code></p>');
+    expect(page.text).toContain('claude mcp add --transport http toolgate https://gateway.example.com/mcp</code>');
+    expect(page.text).toContain('&quot;toolgate&quot;: {\n      &quot;url&quot;: &quot;https://gateway.example.com/mcp&quot;');
+    const split = await request(catalogApp({ page: { peers: ['http://127.0.0.1:9'] } })).get('/').set('accept', HTML);
+    expect(split.status).toBe(200);
+    expect(split.text).not.toContain('id="one-url"');
+  });
+
   it('believes X-Forwarded-Host and -Proto only from a proxy TRUST_PROXY names', async () => {
     const forwarded = { 'x-forwarded-host': 'public.test', 'x-forwarded-proto': 'https' };
     const untrusted = await request(catalogApp()).get('/').set('accept', HTML).set('host', 'inner:8080').set(forwarded);
