@@ -19,6 +19,8 @@ export { createLogger, logFormatFor } from './logger.ts';
 export type { LogFormat, Logger } from './logger.ts';
 export { createMetrics } from './metrics.ts';
 export type { GatewayMetrics } from './metrics.ts';
+export { combineUpstreamObservers } from './upstream-observer.ts';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
 export { ConfigError, commaList, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
 export type { ServerEnv } from './config.ts';
 export { closeOnSignals, serve } from './serve.ts';

@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { ReadinessCheck } from './http/health.ts';
 import type { Pack } from './pack.ts';
+import type { UpstreamObserver } from './upstream-observer.ts';
 
 /** What a pack needs from the process that hosts it. */
 export interface PackDependencies {
   logger: Logger;
+  /** Hand it to every upstream client and cache the pack makes (metrics and traces watch through it). */
+  upstreamObserver?: UpstreamObserver;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { UpstreamObserver } from '@toolgate/core';
+
 /**
  * Where cached values live, typed: a pack's stores sit over the ResponseCache (lru-cache, or
  * Redis with REDIS_URL: shared-store.ts); the small store below takes an injected clock, for tests.
@@ -39,14 +41,26 @@ export interface CoalescingCache<Value> {
   get(key: string, load: () => Promise<{ value: Value; ttlMs: number }>): Promise<Value>;
 }
 
-export function createCoalescingCache<Value>(store: CacheStore<Value>): CoalescingCache<Value> {
+export interface CoalescingCacheOptions {
+  /** The cache's name in metrics and traces (`chain:block`, an upstream's name); lookups are reported only with one. */
+  name?: string;
+  observer?: UpstreamObserver;
+}
+
+export function createCoalescingCache<Value>(store: CacheStore<Value>, options: CoalescingCacheOptions = {}): CoalescingCache<Value> {
   const inFlight = new Map<string, Promise<Value>>();
+  const { name } = options;
+  const report = name !== undefined && options.observer?.cacheLookedUp ? options.observer.cacheLookedUp.bind(options.observer) : undefined;
   return {
     get(key, load) {
       const pending = inFlight.get(key);
-      if (pending) return pending;
+      if (pending) {
+        report?.({ cache: name!, result: 'coalesced' });
+        return pending;
+      }
       const promise = (async () => {
         const cached = await store.get(key);
+        report?.({ cache: name!, result: cached === undefined ? 'miss' : 'hit' });
         if (cached !== undefined) return cached;
         const { value, ttlMs } = await load();
         if (ttlMs > 0) await store.set(key, value, ttlMs);

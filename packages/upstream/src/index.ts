@@ -5,7 +5,7 @@ export type { GetOptions, PostJsonOptions, UpstreamClient, UpstreamClientOptions
 export { createMemoryCache } from './cache.ts';
 export type { ResponseCache } from './cache.ts';
 export { createCoalescingCache, createMemoryStore, createNoStore } from './coalescing-cache.ts';
-export type { CacheStore, CoalescingCache } from './coalescing-cache.ts';
+export type { CacheStore, CoalescingCache, CoalescingCacheOptions } from './coalescing-cache.ts';
 export { createSharedStore } from './shared-store.ts';
 export { connectRedis, createRedisCache } from './redis-cache.ts';
 export { createStores } from './stores.ts';
@@ -17,3 +17,5 @@ export { createRedactor } from './redact.ts';
 export { parseRetryAfter } from './retry-after.ts';
 export { upstreamEnvShape } from './env.ts';
 export { reasonFromBody, RefusedInBody } from './upstream-reason.ts';
+export { combineUpstreamObservers } from '@toolgate/core';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from '@toolgate/core';

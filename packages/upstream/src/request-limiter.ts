@@ -36,7 +36,7 @@ export function createRequestLimiter(options: RequestLimiterOptions): RequestLim
         const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
         throw new UpstreamError(
           `rate limited, retry in ${seconds} s (toolgate keeps under the upstream's ${options.requestsPerMinute} requests/minute)`,
-          { upstream: options.upstream, isRetryable: false, countsAsFailure: false, retryAfterMs: seconds * 1000 },
+          { upstream: options.upstream, isRetryable: false, countsAsFailure: false, retryAfterMs: seconds * 1000, kind: 'rate_limited' },
         );
       }
     },

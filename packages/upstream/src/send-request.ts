@@ -22,6 +22,8 @@ export interface AttemptOptions {
   sendsCredentials: boolean;
   /** Replaces JSON.parse for an upstream that answers some cases with a body that is not JSON. */
   parse?: (text: string) => unknown;
+  /** Told the status as soon as it is known (the upstream observer labels by it). */
+  onStatus?: (status: number) => void;
 }
 
 /** Builds the URL as it will be sent, with secrets removed, for errors and logs. */
@@ -53,7 +55,7 @@ function describeStatus(status: number, retryAfterMs: number | undefined, reason
 function refusal(refused: RefusedInBody, upstream: string, url: string, status: number, redact: (text: string) => string): UpstreamError {
   const reason = cleanReason(refused.message, redact);
   return new UpstreamError(refused.describe?.(reason) ?? `refused the request: ${reason}`, {
-    upstream, url, statusCode: status, isRetryable: false, countsAsFailure: false, upstreamMessage: reason, cause: new Error(`HTTP ${status}`),
+    upstream, url, statusCode: status, isRetryable: false, countsAsFailure: false, upstreamMessage: reason, kind: 'refused', cause: new Error(`HTTP ${status}`),
   });
 }
 
@@ -84,7 +86,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     });
   } catch (error) {
     if (options.signal.aborted) {
-      throw new UpstreamError(`no response within ${options.timeoutMs} ms (timed out)`, { upstream, url, isRetryable: true, cause: new Error('timeout') });
+      throw new UpstreamError(`no response within ${options.timeoutMs} ms (timed out)`, { upstream, url, isRetryable: true, kind: 'timeout', cause: new Error('timeout') });
     }
     const code = isAxiosError(error) ? error.code : undefined;
     if (isAxiosError(error) && /maxContentLength/.test(error.message)) {
@@ -93,6 +95,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
         url,
         isRetryable: false,
         countsAsFailure: true,
+        kind: 'invalid_response',
         cause: new Error('response too large'),
       });
     }
@@ -101,13 +104,15 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       upstream,
       url,
       isRetryable: true,
+      kind: 'unreachable',
       cause: Object.assign(new Error(redact(error instanceof Error ? error.message : String(error))), { code }),
     });
   }
   const { status } = response;
+  options.onStatus?.(status);
   if (status >= 300 && status < 400) {
     throw new UpstreamError(`answered with a redirect (HTTP ${status}) to another address; not followed`, {
-      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, cause: new Error(`HTTP ${status}`),
+      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, kind: 'invalid_response', cause: new Error(`HTTP ${status}`),
     });
   }
   if (status < 200 || status >= 300) {
@@ -125,13 +130,14 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       retryAfterMs,
       body: reason.body,
       upstreamMessage: reason.message,
+      kind: status === 429 ? 'rate_limited' : status >= 500 ? 'server_error' : 'client_error',
       cause: new Error(`HTTP ${status}`),
     });
   }
   if (options.method === 'HEAD') return status;
   if (exceedsJsonDepth(response.data)) {
     throw new UpstreamError(`sent a response nested deeper than ${MAX_JSON_DEPTH} levels`, {
-      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, cause: new Error('response too deep'),
+      upstream, url, statusCode: status, isRetryable: false, countsAsFailure: true, kind: 'invalid_response', cause: new Error('response too deep'),
     });
   }
   try {
@@ -144,6 +150,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
       statusCode: status,
       isRetryable: false,
       countsAsFailure: true,
+      kind: 'invalid_response',
       cause: new Error(redact(error instanceof Error ? error.message : String(error))),
     });
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
-import type { Logger } from '@toolgate/core';
+import type { Logger, UpstreamObserver } from '@toolgate/core';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
 import { createCoalescingCache, createNoStore } from './coalescing-cache.ts';
 import { lookupUpstreamHost } from './dns-lookup.ts';
 import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
-import { runResilient } from './resilient-call.ts';
+import { breakerStateOf } from './observed-attempt.ts';
+import { runResilient, type AttemptContext } from './resilient-call.ts';
 import { createRedactor } from './redact.ts';
 import type { RequestLimiter } from './request-limiter.ts';
 import { displayUrl, sendRequest } from './send-request.ts';
@@ -33,6 +34,8 @@ export interface UpstreamClientOptions {
   logger?: Logger;
   /** Largest response body read; a bigger one is an error, not a memory spike. Default 8 MiB. */
   maxResponseBytes?: number;
+  /** Told of every attempt, cache lookup and breaker change (metrics, traces); see @toolgate/core's upstream-observer.ts. */
+  observer?: UpstreamObserver;
 }
 
 export interface GetOptions<Schema extends z.ZodType> {
@@ -49,6 +52,8 @@ export interface GetOptions<Schema extends z.ZodType> {
    * (redacted by the client, and worded by it unless the hook words it).
    */
   parse?: (text: string) => unknown;
+  /** What is asked, as metrics and traces label it: a few fixed words, never an id or a key. Default: the HTTP method. */
+  operation?: string;
 }
 
 export interface PostJsonOptions<Schema extends z.ZodType> {
@@ -58,6 +63,8 @@ export interface PostJsonOptions<Schema extends z.ZodType> {
   body: unknown;
   schema: Schema;
   signal?: AbortSignal;
+  /** What is asked, as metrics and traces label it: a few fixed words, never an id or a key. Default: the HTTP method. */
+  operation?: string;
 }
 
 export interface UpstreamClient {
@@ -69,7 +76,7 @@ export interface UpstreamClient {
    */
   postJson<Schema extends z.ZodType>(options: PostJsonOptions<Schema>): Promise<z.infer<Schema>>;
   /** HEAD: resolves to a 2xx status; any other status is an UpstreamError carrying `statusCode`. */
-  head(options?: { path?: string; signal?: AbortSignal }): Promise<number>;
+  head(options?: { path?: string; signal?: AbortSignal; operation?: string }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -87,24 +94,29 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const sendsCredentials = (options.secrets ?? []).some(Boolean);
   const policies = createPolicies(options.timeoutMs, options.retry, options.breaker);
   // Concurrent identical GETs share one request; answers are kept for their TTL.
-  const responses = createCoalescingCache<unknown>(options.cache ?? createNoStore());
+  const { observer } = options;
+  // Lookups are reported only where there is a cache: without one every GET would be a "miss".
+  const responses = createCoalescingCache<unknown>(options.cache ?? createNoStore(), options.cache ? { name: options.name, observer } : {});
   let openedAt = 0;
   policies.breaker.onBreak(() => {
     openedAt = Date.now();
     options.logger?.warn({ upstream: options.name }, 'circuit opened: failing fast');
   });
   policies.breaker.onReset(() => options.logger?.info({ upstream: options.name }, 'circuit closed'));
+  if (observer?.breakerChanged) {
+    policies.breaker.onStateChange((state) => observer.breakerChanged?.({ upstream: options.name, state: breakerStateOf(state) }));
+  }
 
-  const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger };
-  const attemptOptions = (url: string, signal: AbortSignal) => ({
-    upstream: options.name, http, url, headers: options.headers, signal, timeoutMs: options.timeoutMs, redact, sendsCredentials,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger, observer };
+  const attemptOptions = (url: string, { signal, headers, onStatus }: AttemptContext) => ({
+    upstream: options.name, http, url, headers: headers ? { ...options.headers, ...headers } : options.headers, signal, onStatus,
+    timeoutMs: options.timeoutMs, redact, sendsCredentials, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   const conform = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
     throw new UpstreamError(`response did not have the expected shape (${describeDrift(parsed.error)})`, {
-      upstream: options.name, url: shownUrl, isRetryable: false, countsAsFailure: true, cause: new Error('schema mismatch'),
+      upstream: options.name, url: shownUrl, isRetryable: false, countsAsFailure: true, kind: 'invalid_response', cause: new Error('schema mismatch'),
     });
   };
   // A path of undefined means the base URL exactly as given (JSON-RPC endpoints end in a key or nothing).
@@ -113,8 +125,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   function fetchOnce<Schema extends z.ZodType>(request: GetOptions<Schema>, url: string): Promise<z.infer<Schema>> {
     const shownUrl = displayUrl(url, request.params, redact);
-    return runResilient(resilience, shownUrl, async (signal) =>
-      conform(request.schema, await sendRequest({ ...attemptOptions(url, signal), params: request.params, parse: request.parse }), shownUrl),
+    return runResilient(resilience, { shownUrl, method: 'GET', operation: request.operation }, async (context) =>
+      conform(request.schema, await sendRequest({ ...attemptOptions(url, context), params: request.params, parse: request.parse }), shownUrl),
     );
   }
 
@@ -135,15 +147,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const shownUrl = displayUrl(url, undefined, redact);
       return runResilient(
         resilience,
-        shownUrl,
-        async (signal) => conform(request.schema, await sendRequest({ ...attemptOptions(url, signal), method: 'POST', body: request.body }), shownUrl),
+        { shownUrl, method: 'POST', operation: request.operation },
+        async (context) => conform(request.schema, await sendRequest({ ...attemptOptions(url, context), method: 'POST', body: request.body }), shownUrl),
         request.signal,
       );
     },
     head(request = {}) {
       const url = urlFor(request.path);
-      return runResilient(resilience, displayUrl(url, undefined, redact), async (signal) =>
-        Number(await sendRequest({ ...attemptOptions(url, signal), method: 'HEAD' })), request.signal);
+      return runResilient(resilience, { shownUrl: displayUrl(url, undefined, redact), method: 'HEAD', operation: request.operation }, async (context) =>
+        Number(await sendRequest({ ...attemptOptions(url, context), method: 'HEAD' })), request.signal);
     },
     async close() {},
   };

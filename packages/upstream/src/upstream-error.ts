@@ -1,4 +1,4 @@
-import { ToolError } from '@toolgate/core';
+import { ToolError, type UpstreamOutcome } from '@toolgate/core';
 
 export interface UpstreamErrorDetails {
   /** Display name of the upstream: `Bandsintown`, `TheSportsDB`, … */
@@ -18,6 +18,8 @@ export interface UpstreamErrorDetails {
   body?: unknown;
   /** The upstream's own reason from that body, redacted and bounded. */
   upstreamMessage?: string;
+  /** What kind of failure, as metrics and traces label it; read from the status when not given. */
+  kind?: Exclude<UpstreamOutcome, 'success'>;
 }
 
 /**
@@ -34,6 +36,7 @@ export class UpstreamError extends ToolError {
   readonly countsAsFailure: boolean;
   readonly body: unknown;
   readonly upstreamMessage: string | undefined;
+  readonly kind: Exclude<UpstreamOutcome, 'success'> | undefined;
 
   constructor(message: string, details: UpstreamErrorDetails) {
     super(`${details.upstream}: ${message}`, details.cause ? { cause: details.cause } : undefined);
@@ -45,5 +48,6 @@ export class UpstreamError extends ToolError {
     this.countsAsFailure = details.countsAsFailure ?? details.isRetryable;
     this.body = details.body;
     this.upstreamMessage = details.upstreamMessage;
+    this.kind = details.kind;
   }
 }

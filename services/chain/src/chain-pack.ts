@@ -1,4 +1,4 @@
-import { definePack, type Logger, type Pack } from '@toolgate/core';
+import { definePack, type Logger, type Pack, type UpstreamObserver } from '@toolgate/core';
 import { type BreakerOptions, type CacheStore, createCoalescingCache, createMemoryCache, createRedactor, createSharedStore, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
 import { z } from 'zod';
 import { createChainRegistry, type ChainRegistry } from './chain-registry.ts';
@@ -41,6 +41,8 @@ export interface ChainPackOptions {
   /** Base of Trust Wallet's asset repository (tests point it at a local server). */
   logoBaseUrl?: string;
   logger?: Logger;
+  /** Told of every upstream attempt and breaker change (metrics, traces). */
+  observer?: UpstreamObserver;
 }
 
 export interface ChainPack {
@@ -84,7 +86,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
   const secrets = secretsOf(config);
   const transport =
     options.transport ??
-    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, ...options.resilience, logger: options.logger });
+    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, ...options.resilience, logger: options.logger, observer: options.observer });
   // The same redaction as the upstream client's, for what nodes say inside 200 answers.
   const redact = createRedactor(secrets);
   const clients = createChainClients({ transport, redact });
@@ -128,6 +130,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     redact,
     ...options.resilience,
     logger: options.logger,
+    observer: options.observer,
   });
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({

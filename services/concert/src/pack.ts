@@ -16,7 +16,7 @@ export const concertModule = definePackModule({
   name: 'concert',
   defaultPort: 8082,
   envSchema: concertEnvSchema,
-  create(config, { logger }) {
+  create(config, { logger, upstreamObserver }) {
     const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'Bandsintown',
@@ -25,6 +25,7 @@ export const concertModule = definePackModule({
       cache: stores.cache,
       secrets: [config.BANDSINTOWN_APP_ID],
       logger,
+      observer: upstreamObserver,
     });
     if (!config.BANDSINTOWN_APP_ID) logger.warn('BANDSINTOWN_APP_ID is not set: the events tool will answer with an error until it is');
     const api = config.BANDSINTOWN_APP_ID ? createBandsintownApi(upstream, config.BANDSINTOWN_APP_ID) : undefined;

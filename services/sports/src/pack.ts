@@ -16,7 +16,7 @@ export const sportsModule = definePackModule({
   name: 'sports',
   defaultPort: 8084,
   envSchema: sportsEnvSchema,
-  create(config, { logger }) {
+  create(config, { logger, upstreamObserver }) {
     const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'TheSportsDB',
@@ -27,6 +27,7 @@ export const sportsModule = definePackModule({
       // Over-quota keys get banned: stay under the free tier's limit, shared across replicas via Redis.
       limiter: createRequestLimiter({ upstream: 'TheSportsDB', requestsPerMinute: config.THESPORTSDB_REQUESTS_PER_MINUTE, redis: stores.redis }),
       logger,
+      observer: upstreamObserver,
     });
     return {
       pack: createSportsPack(createSportsDbApi(upstream, config.THESPORTSDB_API_KEY)),

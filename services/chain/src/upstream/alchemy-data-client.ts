@@ -1,4 +1,4 @@
-import { ToolError, type Logger } from '@toolgate/core';
+import { ToolError, type Logger, type UpstreamObserver } from '@toolgate/core';
 import { type BreakerOptions, createCoalescingCache, createSharedStore, createUpstreamClient, type ResponseCache, type RetryOptions, type UpstreamClient } from '@toolgate/upstream';
 import { createHash } from 'node:crypto';
 import { alchemyUrl, type SupportedChain } from '../chain-registry.ts';
@@ -27,6 +27,7 @@ export interface AlchemyDataOptions {
   retry?: RetryOptions;
   breaker?: BreakerOptions;
   logger?: Logger;
+  observer?: UpstreamObserver;
 }
 
 export interface TransferQuery {
@@ -65,7 +66,7 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
     if (!client) {
       client = createUpstreamClient({
         name, baseUrl, timeoutMs: options.timeoutMs, cache: options.cache, secrets: options.secrets,
-        retry: options.retry, breaker: options.breaker, logger: options.logger,
+        retry: options.retry, breaker: options.breaker, logger: options.logger, observer: options.observer,
       });
       clients.set(baseUrl, client);
     }

@@ -1,4 +1,4 @@
-import type { Logger } from '@toolgate/core';
+import type { Logger, UpstreamObserver } from '@toolgate/core';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -17,6 +17,7 @@ export interface ResilientTransportOptions {
   retry?: RetryOptions;
   breaker?: BreakerOptions;
   logger?: Logger;
+  observer?: UpstreamObserver;
 }
 
 /** The batch reply is judged by json-rpc-batch.ts, which tells a node's error from a malformed reply. */
@@ -36,7 +37,7 @@ export function createResilientTransport(options: ResilientTransportOptions): Ht
     if (!client) {
       client = createUpstreamClient({
         name, baseUrl, timeoutMs: options.timeoutMs, secrets: options.secrets,
-        retry, breaker: options.breaker, logger: options.logger,
+        retry, breaker: options.breaker, logger: options.logger, observer: options.observer,
       });
       clients.set(key, client);
     }
