@@ -17,8 +17,8 @@ async function using<T>(session: Session, work: (session: Session) => Promise<T>
 /**
  * What every client must manage against the gateway: list the quotes pack's tools, call
  * search_quotes (a page of 3 quotes), get the concert pack's tool error (the operator has
- * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash, and list and call
- * the tools of a remote pack (an MCP server the gateway fronts).
+ * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash, list and call
+ * the tools of a remote pack (an MCP server the gateway fronts), and do both at the one URL `/mcp`.
  */
 export async function runScenario(client: ClientUnderTest, baseUrl: string, credentials: Credentials): Promise<void> {
   await using(await client.connect(`${baseUrl}/quotes/mcp`, credentials), async (quotes) => {
@@ -39,6 +39,16 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     check(tools.includes('get-sum') && tools.includes('echo'), `the remote pack's tools/list names get-sum and echo`, tools);
     const sum = await remote.call('get-sum', { a: 2, b: 40 });
     check(!sum.isError && sum.text.includes('42'), "the remote pack's get-sum answers 42", sum);
+  });
+  // Every pack at one URL: built-in and remote tools named <pack>_<tool>.
+  await using(await client.connect(`${baseUrl}/mcp`, credentials), async (combined) => {
+    const tools = await combined.listTools();
+    const remoteSum = `${REMOTE_PACK}_get-sum`;
+    check(tools.includes('quotes_search_quotes') && tools.includes('concert_events') && tools.includes(remoteSum), `/mcp's tools/list names quotes_search_quotes, concert_events and ${remoteSum}`, tools);
+    const found = await combined.call('quotes_search_quotes', { query: 'love', limit: 10 });
+    check(!found.isError && /"count":\s*10\b/.test(found.text), '/mcp: quotes_search_quotes returns a page of 10 quotes', found.text);
+    const sum = await combined.call(remoteSum, { a: 2, b: 40 });
+    check(!sum.isError && sum.text.includes('42'), `/mcp: ${remoteSum} answers 42`, sum);
   });
 }
 
