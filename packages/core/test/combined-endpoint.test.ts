@@ -5,7 +5,7 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
-import { apiKeyAuth, ConfigError, createApp, createLogger, createMetrics, definePack, defineTool, serve, type RemoteListedTool, type RunningServer } from '../src/index.ts';
+import { apiKeyAuth, ConfigError, createApp, createGuards, createLogger, createMetrics, definePack, defineTool, oauthConfigOf, parseEnv, securityEnvSchema, serve, type RemoteListedTool, type RunningServer } from '../src/index.ts';
 import type { MountedPack } from '../src/http/create-app.ts';
 import { echoPack } from './echo-pack.ts';
 
@@ -172,6 +172,18 @@ describe('the combined endpoint /mcp', () => {
     expect(refused.body.error.code).toBe(-32001);
     const allowed = await request(keyed).post('/mcp').set('authorization', 'Bearer k-123456789').send(rpc('tools/list'));
     expect(allowed.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo_echo', 'echo_sum']);
+  });
+
+  it('is an OAuth protected resource of its own: PUBLIC_URL/mcp, with its metadata', async () => {
+    const env = parseEnv(securityEnvSchema, { OAUTH_ISSUER: 'https://auth.example.com', PUBLIC_URL: 'https://tools.example.com' });
+    const guards = await createGuards(env, createLogger({ level: 'silent' }));
+    const oauthApp = appOf([{ pack: echoPack, segment: 'echo' }], { guards: guards.handlers, oauth: oauthConfigOf(env) });
+    const refused = await request(oauthApp).post('/mcp').send(rpc('tools/list'));
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
+    const metadata = await request(oauthApp).get('/.well-known/oauth-protected-resource/mcp');
+    expect(metadata.body).toMatchObject({ resource: 'https://tools.example.com/mcp', authorization_servers: ['https://auth.example.com'] });
+    await guards.close();
   });
 });
 
