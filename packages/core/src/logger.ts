@@ -28,8 +28,12 @@ export function logFormatFor(setting: LogFormat | undefined, stdout: { isTTY?: b
 }
 
 /** One logger per process; children add context such as the request id. Redaction applies to both formats. */
-export function createLogger(options: { level?: string; name?: string; destination?: NodeJS.WritableStream; format?: LogFormat } = {}): Logger {
+export function createLogger(
+  options: { level?: string; name?: string; destination?: NodeJS.WritableStream; format?: LogFormat; traceFields?: () => object } = {},
+): Logger {
   const settings: LoggerOptions = {
+    // trace_id and span_id of the active span (observability/tracing.ts); no mixin at all when tracing is off.
+    ...(options.traceFields ? { mixin: options.traceFields } : {}),
     level: options.level ?? 'info',
     base: options.name ? { service: options.name } : {},
     redact: { paths: REDACTED, censor: '[redacted]' },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { ReadinessCheck } from './http/health.ts';
+import type { Tracing } from './observability/tracing.ts';
 import type { Pack } from './pack.ts';
 import type { UpstreamObserver } from './upstream-observer.ts';
 
@@ -9,6 +10,8 @@ export interface PackDependencies {
   logger: Logger;
   /** Hand it to every upstream client and cache the pack makes (metrics and traces watch through it). */
   upstreamObserver?: UpstreamObserver;
+  /** OpenTelemetry tracing, for what a pack sends on (remote MCP servers); none when it is off. */
+  tracing?: Tracing;
 }
 
 /**

@@ -6,8 +6,10 @@ import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.t
 import { ConfigError, parseEnv, port, segmentFor, segmentsShape, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
-import { createLogger, logFormatFor } from './logger.ts';
+import { createLogger, logFormatFor, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { startTracing, type Tracing } from './observability/tracing.ts';
+import { tracingSettingsOf } from './observability/tracing-config.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
 import { createGuards } from './security/create-guards.ts';
@@ -28,27 +30,32 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const problems: string[] = [];
-  const parse = <Schema extends z.ZodObject>(schema: Schema): z.infer<Schema> | undefined => {
+  const collect = <T>(read: () => T): T | undefined => {
     try {
-      return parseEnv(schema, env);
+      return read();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       problems.push(...error.message.split('\n').slice(1));
       return undefined;
     }
   };
+  const parse = <Schema extends z.ZodObject>(schema: Schema): z.infer<Schema> | undefined => collect(() => parseEnv(schema, env));
   const server = parse(serverEnvSchema.extend({ PORT: port(options.defaultPort), ...segmentsShape(options.modules.map((module) => module.name)) }));
   const security = parse(securityEnvSchema);
   const limits = parse(limitsEnvSchema);
   const packConfigs = options.modules.map((module) => parse(module.envSchema));
+  const tracingSettings = collect(() => tracingSettingsOf(env, `toolgate-${options.service}`));
   if (!server || !security || !limits || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 
-  const logger = createLogger({ level: server.LOG_LEVEL, name: options.service, format: logFormatFor(server.LOG_FORMAT) });
+  // Before the logger, so its lines carry the active span's ids; export failures go to it.
+  let logger: Logger | undefined;
+  const tracing: Tracing | undefined = tracingSettings ? await startTracing(tracingSettings, () => logger) : undefined;
+  logger = createLogger({ level: server.LOG_LEVEL, name: options.service, format: logFormatFor(server.LOG_FORMAT), ...(tracing ? { traceFields: tracing.logFields } : {}) });
   const built: BuiltPack[] = [];
   for (const [index, module] of options.modules.entries()) {
     // Every config parsed (no problems were found above).
     const config = packConfigs[index]!;
-    built.push(await module.create(config, { logger: logger.child({ pack: module.name }) }));
+    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
   }
   const guards = await createGuards(security, logger);
   let draining = false;
@@ -66,6 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     oauth: oauthConfigOf(security),
     combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
     page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },
+    ...(tracing ? { tracing } : {}),
   });
   const running = await serve(app, {
     port: server.PORT,
@@ -80,6 +88,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
     onClose: async () => {
       await Promise.all([...built.map(({ close }) => close?.()), guards.close()]);
+      // Last: spans of the requests that just drained are still batched.
+      await tracing?.shutdown();
     },
   });
   logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`), combined: '/mcp' }, 'listening');

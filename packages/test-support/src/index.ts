@@ -8,3 +8,5 @@ export { openStalledBody, probeHealthz } from './load-probes.ts';
 export { launchChromium, watchedPage } from './chromium.ts';
 export type { Browser, WatchedPage } from './chromium.ts';
 export { until } from './until.ts';
+export { startOtlpReceiver } from './otlp-receiver.ts';
+export type { OtlpReceiver, ReceivedSpan } from './otlp-receiver.ts';

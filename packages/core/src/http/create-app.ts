@@ -6,6 +6,8 @@ import { combinedSelection, type CombinedSettings } from '../mcp/combined-select
 import { createDispatcher } from '../mcp/dispatcher.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import type { GatewayMetrics } from '../metrics.ts';
+import { traceRequests } from '../observability/trace-requests.ts';
+import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
 import type { PackStatus } from '../pack-module.ts';
 import { errorHandler } from './error-handler.ts';
@@ -56,6 +58,8 @@ export interface AppOptions {
   page?: PageSettings;
   /** COMBINED_INCLUDE / COMBINED_EXCLUDE: what `/mcp` serves; every pack's every tool when absent. */
   combined?: CombinedSettings;
+  /** OpenTelemetry tracing (OTEL_*); none when it is off. */
+  tracing?: Tracing;
 }
 
 /** Where every pack's tools are served at once (the packs' own paths are `/<segment>/mcp`). */
@@ -137,11 +141,12 @@ export function createApp(options: AppOptions): Express {
   const lanes = new Map<string, express.RequestHandler>();
   const pagePacks: LocalPack[] = [];
   for (const { pack, segment, status } of packs) {
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall }));
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }));
     pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.
-    const handlers = [observeRequests(pack.name, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), ...(options.guards?.length ? [packAccess(pack.name)] : []), route];
+    const traced = options.tracing ? [traceRequests(options.tracing, `/${segment}/mcp`) as express.RequestHandler] : [];
+    const handlers = [observeRequests(pack.name, metrics, logger), ...traced, guard, corsHeaders, ...(options.guards ?? []), ...(options.guards?.length ? [packAccess(pack.name)] : []), route];
     // A browser's GET is sent to the page before any guard; the lane takes only POSTs, so it needs no such step.
     app.use(`/${segment}/mcp`, exactPath(chainHandlers([browserRedirect(`pack-${segment}`), ...handlers])));
     // The lane matches the exact path only, so it needs no exactPath check of its own; it skips
@@ -152,7 +157,8 @@ export function createApp(options: AppOptions): Express {
   const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
   const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger });
   const combinedRoute = createMcpRoute({ dispatcher: combined, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
-  const combinedHandlers = [observeRequests(COMBINED_PATH, metrics, logger), guard, corsHeaders, ...(options.guards ?? []), combinedRoute];
+  const combinedTraced = options.tracing ? [traceRequests(options.tracing, COMBINED_PATH) as express.RequestHandler] : [];
+  const combinedHandlers = [observeRequests(COMBINED_PATH, metrics, logger), ...combinedTraced, guard, corsHeaders, ...(options.guards ?? []), combinedRoute];
   app.use(COMBINED_PATH, exactPath(chainHandlers([browserRedirect('one-url'), ...combinedHandlers])));
   lanes.set(COMBINED_PATH, chainHandlers([withRequestId, ...combinedHandlers]));
   // Discovery is never behind a key: OAuth clients read these answers before they have one.

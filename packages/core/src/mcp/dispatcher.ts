@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
 import type { Caller } from '../security/policy/caller.ts';
 import { callTool, errorResult, type CallOutcome, type CallToolOutcome } from './call-tool.ts';
@@ -44,7 +45,7 @@ const REMOTE_LIST_TTL_MS = 30_000;
  * The long-lived dispatcher of one pack: everything that does not depend on the request
  * (tool catalogue, JSON Schemas, server info) is built here once.
  */
-export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObserver } = {}): Dispatcher {
+export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObserver; tracing?: Tracing | undefined } = {}): Dispatcher {
   const catalog = buildToolCatalog(pack);
   const remote = pack.remoteTools;
   const serverInfo = { name: `toolgate-${pack.name}`, version: pack.version };
@@ -97,7 +98,8 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
   /** One tool call, built in or remote: timed, observed, and framed for the client's dialect. */
   async function answerCall(request: JsonRpcRequest, name: string, context: DispatchContext, run: () => Promise<CallToolOutcome>): Promise<JsonRpcResponse> {
     const started = performance.now();
-    const { result, outcome } = await run();
+    const { tracing } = options;
+    const { result, outcome } = await (tracing ? tracing.traceToolCall({ pack: pack.name, tool: name, requestId: request.id, meta: request.params?._meta }, run) : run());
     options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
     if (context.dialect !== 'modern') return resultResponse(request.id, result);
     // A remote server's own _meta is kept; ours names the server the client talks to.

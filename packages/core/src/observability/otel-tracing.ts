@@ -1,0 +1,192 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  createContextKey,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  trace,
+  type Attributes,
+  type Link,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+  type Sampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace';
+import type { Logger } from 'pino';
+import type { CallToolOutcome } from '../mcp/call-tool.ts';
+import { META_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import { reportingExporter } from './reporting-exporter.ts';
+import type { RequestTrace, ToolCallInfo, Tracing } from './tracing.ts';
+import type { TracingSettings } from './tracing-config.ts';
+
+/** The `MCP-Protocol-Version` header of the request, kept in its context for the tool spans under it. */
+const PROTOCOL_VERSION = createContextKey('toolgate.mcp.protocol_version');
+const NO_FIELDS = Object.freeze({});
+
+/**
+ * Tracing on the OpenTelemetry SDK. Nothing is registered globally (no global tracer provider,
+ * context manager or propagator): this instance is handed to what traces, so two gateways in one
+ * process (tests) do not share or fight over one.
+ */
+export async function createOtelTracing(settings: TracingSettings, logger: () => Logger | undefined): Promise<Tracing> {
+  const contexts = new AsyncLocalStorageContextManager();
+  contexts.enable();
+  const propagator = new W3CTraceContextPropagator();
+  const exporter = reportingExporter(await exporterFor(settings), logger);
+  const provider = new TracerProvider({
+    resource: defaultResource().merge(resourceFromAttributes({ ...settings.resourceAttributes, 'service.name': settings.serviceName })),
+    sampler: samplerFor(settings.sampler),
+    spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: settings.scheduleDelayMs })],
+  });
+  const tracer = provider.getTracer('toolgate');
+
+  function startRequest(request: IncomingMessage, route: string): RequestTrace {
+    const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
+    const attributes: Attributes = {
+      'http.request.method': request.method ?? 'GET',
+      'http.route': route,
+      'url.path': (request.url ?? route).split('?', 1)[0],
+      'url.scheme': 'http',
+      'network.protocol.version': request.httpVersion,
+    };
+    if (request.socket.remoteAddress) attributes['client.address'] = request.socket.remoteAddress;
+    const agent = request.headers['user-agent'];
+    if (agent) attributes['user_agent.original'] = agent;
+    const span = tracer.startSpan(`${request.method ?? 'GET'} ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
+    let context = trace.setSpan(parent, span);
+    const version = request.headers['mcp-protocol-version'];
+    if (typeof version === 'string') context = context.setValue(PROTOCOL_VERSION, version);
+    return {
+      run: (next) => contexts.with(context, next),
+      end(status, finished) {
+        span.setAttribute('http.response.status_code', status);
+        if (status >= 500) {
+          span.setAttribute('error.type', String(status));
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        if (!finished) span.setAttribute('toolgate.client_closed', true);
+        span.end();
+      },
+    };
+  }
+
+  async function traceToolCall(call: ToolCallInfo, run: () => Promise<CallToolOutcome>): Promise<CallToolOutcome> {
+    const ambient = contexts.active();
+    const meta = typeof call.meta === 'object' && call.meta !== null ? (call.meta as Record<string, unknown>) : undefined;
+    // MCP's conventions: the context in params._meta is the parent; the HTTP request's is linked.
+    const fromMeta = typeof meta?.traceparent === 'string' ? propagator.extract(ROOT_CONTEXT, meta, defaultTextMapGetter) : undefined;
+    const metaParent = fromMeta && trace.getSpanContext(fromMeta) ? fromMeta : undefined;
+    const ambientSpan = trace.getSpanContext(ambient);
+    const links: Link[] = metaParent && ambientSpan ? [{ context: ambientSpan }] : [];
+    const parent = metaParent ?? ambient;
+    const version = ambient.getValue(PROTOCOL_VERSION) ?? meta?.[META_PROTOCOL_VERSION];
+    const attributes: Attributes = {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': call.tool,
+      'gen_ai.operation.name': 'execute_tool',
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'toolgate.pack': call.pack,
+    };
+    if (call.requestId !== null) attributes['jsonrpc.request.id'] = String(call.requestId);
+    if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
+    const span = tracer.startSpan(`tools/call ${call.tool}`, { kind: SpanKind.SERVER, attributes, links }, parent);
+    try {
+      const outcome = await contexts.with(trace.setSpan(parent, span), run);
+      span.setAttribute('toolgate.call.outcome', outcome.outcome);
+      // The conventions' value for a result with isError: true, whatever made it one.
+      if (outcome.outcome !== 'ok') {
+        span.setAttribute('error.type', 'tool_error');
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      return outcome;
+    } finally {
+      span.end();
+    }
+  }
+
+  async function traceClientCall<T>(
+    name: string,
+    attributes: Record<string, string | number | boolean>,
+    run: (headers: Record<string, string>) => Promise<T>,
+    errorTypeOf?: (value: T) => string | undefined,
+  ): Promise<T> {
+    const parent = contexts.active();
+    const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+    const context = trace.setSpan(parent, span);
+    const headers: Record<string, string> = {};
+    propagator.inject(context, headers, defaultTextMapSetter);
+    try {
+      const value = await contexts.with(context, () => run(headers));
+      const errorType = errorTypeOf?.(value);
+      if (errorType) failed(span, errorType);
+      return value;
+    } catch (error) {
+      failed(span, error instanceof Error ? error.name : '_OTHER');
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  function logFields(): { trace_id?: string; span_id?: string } {
+    const span = trace.getSpanContext(contexts.active());
+    return span ? { trace_id: span.traceId, span_id: span.spanId } : NO_FIELDS;
+  }
+
+  return {
+    startRequest,
+    traceToolCall,
+    traceClientCall,
+    logFields,
+    async shutdown() {
+      await provider.shutdown();
+      contexts.disable();
+    },
+  };
+}
+
+function failed(span: { setAttribute(key: string, value: string): unknown; setStatus(status: { code: SpanStatusCode }): unknown }, errorType: string): void {
+  span.setAttribute('error.type', errorType);
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/** Only the chosen exporter's module is loaded. */
+async function exporterFor(settings: TracingSettings): Promise<SpanExporter> {
+  if (settings.exporter === 'console') return new ConsoleSpanExporter();
+  if (settings.protocol === 'http/json') {
+    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+    return new OTLPTraceExporter({ url: settings.url });
+  }
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
+  return new OTLPTraceExporter({ url: settings.url });
+}
+
+function samplerFor({ name, ratio }: TracingSettings['sampler']): Sampler {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio);
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}

@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import type { CallToolOutcome } from '../mcp/call-tool.ts';
+import type { TracingSettings } from './tracing-config.ts';
+
+/**
+ * What the gateway asks of tracing. Nothing here imports OpenTelemetry: with tracing off there is
+ * no Tracing at all (undefined), callers skip it with one check, and the SDK is never loaded.
+ */
+export interface Tracing {
+  /** A SERVER span for one HTTP request, continuing the caller's `traceparent`/`tracestate`. */
+  startRequest(request: IncomingMessage, route: string): RequestTrace;
+  /** A span per tool call, named and attributed per OpenTelemetry's MCP conventions. */
+  traceToolCall(call: ToolCallInfo, run: () => Promise<CallToolOutcome>): Promise<CallToolOutcome>;
+  /**
+   * A CLIENT span around one outgoing call; `run` gets the headers that carry it on
+   * (`traceparent`, and `tracestate` when the caller sent one). `errorTypeOf` names a failure
+   * that came back as a value rather than a throw.
+   */
+  traceClientCall<T>(
+    name: string,
+    attributes: Record<string, string | number | boolean>,
+    run: (headers: Record<string, string>) => Promise<T>,
+    errorTypeOf?: (value: T) => string | undefined,
+  ): Promise<T>;
+  /** `trace_id` and `span_id` of the span active here, for log lines; empty outside any span. */
+  logFields(): { trace_id?: string; span_id?: string };
+  /** Sends what is still batched, then stops. */
+  shutdown(): Promise<void>;
+}
+
+export interface RequestTrace {
+  /** Runs the rest of the request inside the span's context, so later spans are its children. */
+  run<T>(next: () => T): T;
+  /** Ends the span; `finished` is false when the client left before the answer was sent. */
+  end(status: number, finished: boolean): void;
+}
+
+export interface ToolCallInfo {
+  pack: string;
+  tool: string;
+  /** The JSON-RPC request id (not recorded when null). */
+  requestId: string | number | null;
+  /** The call's `params._meta`: a `traceparent` there (MCP's own propagation) is the span's parent. */
+  meta: unknown;
+}
+
+/** Loads the OpenTelemetry SDK (only now: a process without tracing never imports it) and starts it. */
+export async function startTracing(settings: TracingSettings, logger: () => Logger | undefined): Promise<Tracing> {
+  const { createOtelTracing } = await import('./otel-tracing.ts');
+  return createOtelTracing(settings, logger);
+}
