@@ -190,15 +190,19 @@ describe('traces of MCP requests, exported over OTLP/HTTP', () => {
     const logger = createLogger({ level: 'info', destination, traceFields: tracing.logFields });
     const app = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger, metrics: createMetrics({ collectProcessMetrics: false }), tracing });
     server = await serve(app, { port: 0, host: '127.0.0.1', logger, onClose: () => tracing.shutdown() });
-    logger.info('outside any request');
+    // Twice, with fields of its own: pino merges them into what the mixin returns.
+    logger.info({ pack: 'echo' }, 'outside any request');
+    logger.info({ other: true }, 'outside any request');
 
     await post(`${server.url}/echo/mcp`, callBody('crash'), { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` });
     const [tool] = await spansOf(['tools/call echo']);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const failure = records.find((record) => record.msg === 'tool handler failed');
     expect(failure).toMatchObject({ trace_id: CALLER_TRACE, span_id: tool!.spanId });
-    const outside = records.find((record) => record.msg === 'outside any request');
-    expect(outside).not.toHaveProperty('trace_id');
+    const outside = records.filter((record) => record.msg === 'outside any request');
+    expect(outside).toHaveLength(2);
+    expect(outside[0]).not.toHaveProperty('trace_id');
+    expect(outside[1]).not.toHaveProperty('pack');
   });
 });
 

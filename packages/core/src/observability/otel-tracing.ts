@@ -33,7 +33,6 @@ import type { TracingSettings } from './tracing-config.ts';
 
 /** The `MCP-Protocol-Version` header of the request, kept in its context for the tool spans under it. */
 const PROTOCOL_VERSION = createContextKey('toolgate.mcp.protocol_version');
-const NO_FIELDS = Object.freeze({});
 
 /**
  * Tracing on the OpenTelemetry SDK. Nothing is registered globally (no global tracer provider,
@@ -141,9 +140,10 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
     }
   }
 
+  // A new object every time: pino merges the line's own fields into what the mixin returns.
   function logFields(): { trace_id?: string; span_id?: string } {
     const span = trace.getSpanContext(contexts.active());
-    return span ? { trace_id: span.traceId, span_id: span.spanId } : NO_FIELDS;
+    return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
   }
 
   return {
