@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError, type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode as SdkErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext } from '@toolgate/core';
+import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext, type Tracing } from '@toolgate/core';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
@@ -31,7 +31,12 @@ export interface RemoteConnectionOptions {
   serves: (tool: string) => boolean;
   /** A Streamable HTTP server: tools/call goes straight to it on the SDK client's session (http-call.ts). */
   http?: { url: URL; headers: Record<string, string> };
+  /** OpenTelemetry: each forwarded call gets a CLIENT span, carried on to the server. None when off. */
+  tracing?: Tracing | undefined;
 }
+
+/** W3C trace context for one call: HTTP headers, and MCP's own `params._meta` (SEP-414). */
+type TraceContext = Record<string, string>;
 
 interface Live {
   client: Client;
@@ -81,13 +86,38 @@ export class RemoteConnection {
     await this.#connect().catch(() => undefined);
   }
 
-  async call(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult> {
-    const first = await this.#attempt(name, args, context);
+  call(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult> {
+    const { tracing } = this.#options;
+    if (!tracing) return this.#forward(name, args, context, undefined);
+    return tracing.traceClientCall(`tools/call ${name}`, this.#spanAttributes(name), (trace) => this.#forward(name, args, context, trace), (result) =>
+      result.isError ? 'tool_error' : undefined,
+    );
+  }
+
+  /** The MCP conventions' client span attributes. */
+  #spanAttributes(name: string): Record<string, string | number> {
+    const attributes: Record<string, string | number> = {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': name,
+      'gen_ai.operation.name': 'execute_tool',
+      'network.transport': this.#options.kind === 'http' ? 'tcp' : 'pipe',
+      'toolgate.pack': this.#options.name,
+    };
+    const url = this.#options.http?.url;
+    if (url) {
+      attributes['server.address'] = url.hostname;
+      attributes['server.port'] = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    }
+    return attributes;
+  }
+
+  async #forward(name: string, args: Record<string, unknown> | undefined, context: ToolContext, trace: TraceContext | undefined): Promise<CallToolResult> {
+    const first = await this.#attempt(name, args, context, trace);
     if (first.kind === 'done') return first.result;
     // The server forgot the session (it restarted, or expired it): initialize again and retry once.
     this.#options.logger.info({ tool: name }, 'remote session expired; initializing a new one');
     await this.#drop(first.live);
-    const second = await this.#attempt(name, args, context);
+    const second = await this.#attempt(name, args, context, trace);
     return second.kind === 'done' ? second.result : this.#unavailable(name, 'it refused the new session too');
   }
 
@@ -105,7 +135,12 @@ export class RemoteConnection {
     if (live) await live.client.close().catch(() => undefined);
   }
 
-  async #attempt(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<{ kind: 'done'; result: CallToolResult } | { kind: 'session-lost'; live: Live }> {
+  async #attempt(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    context: ToolContext,
+    trace: TraceContext | undefined,
+  ): Promise<{ kind: 'done'; result: CallToolResult } | { kind: 'session-lost'; live: Live }> {
     let live: Live;
     try {
       live = this.#live ?? (await this.#connectForCall());
@@ -113,9 +148,9 @@ export class RemoteConnection {
       return { kind: 'done', result: this.#unavailable(name, this.#describe(error)) };
     }
     try {
-      const params = { name, ...(args ? { arguments: args } : {}) };
+      const params = { name, ...(args ? { arguments: args } : {}), ...(trace ? { _meta: trace } : {}) };
       const raw = this.#http
-        ? await this.#callOverHttp(live, params, context.signal)
+        ? await this.#callOverHttp(live, params, context.signal, trace)
         : await live.client.request({ method: 'tools/call', params }, callResultSchema, { timeout: this.#options.timeoutMs, signal: context.signal });
       if (this.#lastError && this.#live === live) this.#lastError = undefined;
       return { kind: 'done', result: raw as CallToolResult };
@@ -126,9 +161,11 @@ export class RemoteConnection {
   }
 
   /** The fast path's failures, spoken as the SDK's, so one place decides what each one means. */
-  async #callOverHttp(live: Live, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async #callOverHttp(live: Live, params: Record<string, unknown>, signal: AbortSignal, trace: TraceContext | undefined): Promise<Record<string, unknown>> {
     const transport = live.transport as StreamableHTTPClientTransport;
-    const session = { ...this.#options.http!, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
+    const http = this.#options.http!;
+    const headers = trace ? { ...http.headers, ...trace } : http.headers;
+    const session = { url: http.url, headers, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
     try {
       const result = await this.#http!.call(session, params, { timeoutMs: this.#options.timeoutMs, signal });
       const checked = callResultSchema.safeParse(result);

@@ -26,7 +26,7 @@ export function remotePackModules(env: NodeJS.ProcessEnv, builtInNames: readonly
       name: entry.name,
       defaultPort: REMOTE_PACK_DEFAULT_PORT,
       envSchema: z.object({}),
-      create: (_config, { logger }) => createRemotePack(entry, { logger, timeoutMs: settings.MCP_SERVER_TIMEOUT_MS, env }),
+      create: (_config, { logger, tracing }) => createRemotePack(entry, { logger, timeoutMs: settings.MCP_SERVER_TIMEOUT_MS, env, tracing }),
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { definePack, type BuiltPack, type Logger } from '@toolgate/core';
+import { definePack, type BuiltPack, type Logger, type Tracing } from '@toolgate/core';
 import { redactor } from './redact.ts';
 import { RemoteConnection } from './remote-connection.ts';
 import type { ServerEntry } from './servers-file.ts';
@@ -11,6 +11,8 @@ export interface RemotePackOptions {
   timeoutMs: number;
   /** The gateway's environment: PATH for a stdio child (nothing else of it is passed on). */
   env: NodeJS.ProcessEnv;
+  /** OpenTelemetry: forwarded calls are traced and carry traceparent on. None when off. */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
     redact,
     serves: toolFilter(entry),
     ...(entry.transport === 'http' ? { http: { url: entry.url, headers: entry.headers } } : {}),
+    tracing: options.tracing,
   });
   await connection.start();
   const instructions = connection.instructions;

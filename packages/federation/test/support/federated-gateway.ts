@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, createLogger, createMetrics, serve, type BuiltPack, type RunningServer } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core';
 import { readManifests } from '@toolgate/pack-tools';
 import { remotePackModules } from '../../src/index.ts';
 
@@ -28,18 +28,19 @@ export interface FederatedGateway {
  * The gateway's own assembly (core's startServer) around the remote packs of a servers file,
  * with a logger the test reads back.
  */
-export async function startFederatedGateway(servers: unknown, env: NodeJS.ProcessEnv = {}): Promise<FederatedGateway> {
+export async function startFederatedGateway(servers: unknown, env: NodeJS.ProcessEnv = {}, tracing?: Tracing): Promise<FederatedGateway> {
   const lines: string[] = [];
   const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
   const logger = createLogger({ level: 'debug', destination, name: 'gateway' });
   const fullEnv = { PATH: process.env.PATH, MCP_SERVERS_FILE: writeServersFile(servers), MCP_SERVER_TIMEOUT_MS: '5000', ...env };
   const modules = remotePackModules(fullEnv, BUILT_IN);
   const packs: BuiltPack[] = [];
-  for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }) }));
+  for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
   const app = createApp({
     packs: packs.map(({ pack, status }) => ({ pack, segment: pack.name, ...(status ? { status } : {}) })),
     logger,
     metrics: createMetrics({ collectProcessMetrics: false }),
+    ...(tracing ? { tracing } : {}),
   });
   const running: RunningServer = await serve(app, {
     port: 0,
@@ -48,6 +49,7 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
     shutdownTimeoutMs: 1_000,
     onClose: async () => {
       await Promise.all(packs.map(({ close }) => close?.()));
+      await tracing?.shutdown();
     },
   });
   return { url: running.url, packs, logs: () => lines.join(''), close: () => running.close() };
