@@ -1,9 +1,11 @@
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { injector } from './in-process/inject.ts';
-import { IN_PROCESS_TARGETS, listenerFor, type InProcessTarget } from './in-process/listeners.ts';
+import { DEFAULT_IN_PROCESS_TARGETS, IN_PROCESS_TARGETS, listenerFor, type InProcessTarget } from './in-process/listeners.ts';
 import { SOCRATES_QUOTE } from './quote-tool.ts';
 import { LEGACY_CALL, MCP_PATH } from './scenarios.ts';
 
@@ -19,7 +21,26 @@ const settingsSchema = z.object({
   BENCH_INPROC_CALLS: z.coerce.number().int().min(100).max(10_000_000).default(30_000),
   BENCH_INPROC_ROUNDS: z.coerce.number().int().min(1).max(100).default(9),
   BENCH_INPROC_PROCESSES: z.coerce.number().int().min(1).max(20).default(3),
+  /** Comma-separated, from IN_PROCESS_TARGETS: `node-http,gateway,gateway-traced` for tracing's cost. */
+  BENCH_INPROC_TARGETS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((name) => name.trim()) : [...DEFAULT_IN_PROCESS_TARGETS]))
+    .pipe(z.array(z.enum(IN_PROCESS_TARGETS)).min(1)),
 });
+
+/**
+ * An OTLP/HTTP collector stand-in for the traced targets, in this (parent) process so its work
+ * is not counted in theirs: reads each export and answers 200.
+ */
+async function startOtlpSink(): Promise<{ url: string; close(): void }> {
+  const sink = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`, close: () => sink.close() };
+}
 
 interface ChildReport {
   rounds: number[];
@@ -42,8 +63,8 @@ async function runChild(target: InProcessTarget, calls: number, rounds: number):
   process.send!({ rounds: perCall } satisfies ChildReport);
 }
 
-function measureInChild(target: InProcessTarget): Promise<number[]> {
-  const child = fork(fileURLToPath(import.meta.url), ['--child', target], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+function measureInChild(target: InProcessTarget, env: NodeJS.ProcessEnv): Promise<number[]> {
+  const child = fork(fileURLToPath(import.meta.url), ['--child', target], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   return new Promise((resolve, reject) => {
     child.once('message', (report: ChildReport) => {
       child.kill('SIGKILL');
@@ -57,19 +78,24 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function runParent(): Promise<void> {
   const settings = settingsSchema.parse(process.env);
-  const perTarget = new Map<InProcessTarget, number[]>(IN_PROCESS_TARGETS.map((target) => [target, []]));
+  const targets = settings.BENCH_INPROC_TARGETS;
+  const sink = targets.some((target) => target.startsWith('gateway-traced')) ? await startOtlpSink() : undefined;
+  const env = { ...process.env, ...(sink ? { BENCH_OTLP_ENDPOINT: sink.url } : {}) };
+  const perTarget = new Map<InProcessTarget, number[]>(targets.map((target) => [target, []]));
   for (let turn = 1; turn <= settings.BENCH_INPROC_PROCESSES; turn++) {
-    for (const target of IN_PROCESS_TARGETS) {
+    for (const target of targets) {
       process.stderr.write(`turn ${turn}: ${target}…\n`);
-      perTarget.get(target)!.push(...(await measureInChild(target)));
+      perTarget.get(target)!.push(...(await measureInChild(target, env)));
     }
   }
-  const rows = IN_PROCESS_TARGETS.map((target) => ({ target, min: Math.min(...perTarget.get(target)!), median: median(perTarget.get(target)!) }));
-  const limit = rows.find((row) => row.target === 'node-http')!;
+  sink?.close();
+  const rows = targets.map((target) => ({ target, min: Math.min(...perTarget.get(target)!), median: median(perTarget.get(target)!) }));
+  // The ratio's base: node-http when measured, else the first target.
+  const limit = rows.find((row) => row.target === 'node-http') ?? rows[0]!;
   const lines = [
     `Node ${process.version}; ${settings.BENCH_INPROC_CALLS} calls per round, ${settings.BENCH_INPROC_ROUNDS} rounds per process, ${settings.BENCH_INPROC_PROCESSES} processes per target`,
     '',
-    '| target | CPU µs per call, min | median | × node-http (min) |',
+    `| target | CPU µs per call, min | median | × ${limit.target} (min) |`,
     '|---|---:|---:|---:|',
     ...rows.map((row) => `| ${row.target} | ${row.min.toFixed(2)} | ${row.median.toFixed(2)} | ${(row.min / limit.min).toFixed(2)} |`),
   ];

@@ -5,8 +5,20 @@ import { GATEWAY_BENCH_ENV } from '../gateway-env.ts';
 import { createFeatureFloorHandler } from '../feature-floor-handler.ts';
 import { nodeHttpHandler } from '../node-http-handler.ts';
 
-export const IN_PROCESS_TARGETS = ['node-http', 'feature-floor', 'gateway'] as const;
+export const IN_PROCESS_TARGETS = ['node-http', 'feature-floor', 'gateway', 'gateway-traced', 'gateway-traced-unsampled'] as const;
 export type InProcessTarget = (typeof IN_PROCESS_TARGETS)[number];
+/** What `bench:inprocess` measures unless BENCH_INPROC_TARGETS names others. */
+export const DEFAULT_IN_PROCESS_TARGETS: readonly InProcessTarget[] = ['node-http', 'feature-floor', 'gateway'];
+
+/**
+ * The gateway with OpenTelemetry on, exporting OTLP/HTTP (protobuf, the default) to the sink the
+ * parent runs (BENCH_OTLP_ENDPOINT): every call is a new sampled trace of two spans, or, unsampled,
+ * tracing on with the sampler saying no (the cost of the spans' bookkeeping without export).
+ */
+const TRACED_ENV: Partial<Record<InProcessTarget, Record<string, string>>> = {
+  'gateway-traced': { OTEL_TRACES_SAMPLER: 'always_on' },
+  'gateway-traced-unsampled': { OTEL_TRACES_SAMPLER: 'always_off' },
+};
 
 /**
  * The request listener a target's server runs. The gateway is started as `pnpm start` starts
@@ -15,7 +27,8 @@ export type InProcessTarget = (typeof IN_PROCESS_TARGETS)[number];
 export async function listenerFor(target: InProcessTarget): Promise<{ listener: RequestListener; close(): Promise<void> }> {
   if (target === 'node-http') return { listener: nodeHttpHandler, close: async () => undefined };
   if (target === 'feature-floor') return { listener: createFeatureFloorHandler(), close: async () => undefined };
-  const running = await startServer({ service: 'gateway', modules: packModules, defaultPort: 0, env: { ...process.env, ...GATEWAY_BENCH_ENV } });
+  const traced = TRACED_ENV[target] ? { ...TRACED_ENV[target], OTEL_EXPORTER_OTLP_ENDPOINT: process.env.BENCH_OTLP_ENDPOINT ?? '' } : {};
+  const running = await startServer({ service: 'gateway', modules: packModules, defaultPort: 0, env: { ...process.env, ...GATEWAY_BENCH_ENV, ...traced } });
   const { server } = running;
   return { listener: (request, response) => server.emit('request', request, response), close: () => running.close() };
 }
