@@ -12,6 +12,7 @@ export interface ReceivedSpan {
   attributes: Record<string, string | number | boolean>;
   status: { code?: number; message?: string };
   links: { traceId: string; spanId: string }[];
+  events: { name: string; attributes: Record<string, string | number | boolean> }[];
   /** The resource's attributes (`service.name`, …). */
   resource: Record<string, string | number | boolean>;
 }
@@ -69,6 +70,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
                 attributes: flatten(span.attributes as OtlpAttribute[]),
                 status: (span.status as ReceivedSpan['status'] | undefined) ?? {},
                 links: ((span.links as ReceivedSpan['links'] | undefined) ?? []).map(({ traceId, spanId }) => ({ traceId, spanId })),
+                events: ((span.events as { name: string; attributes?: OtlpAttribute[] }[] | undefined) ?? []).map((event) => ({
+                  name: event.name,
+                  attributes: flatten(event.attributes),
+                })),
                 resource,
               });
             }
