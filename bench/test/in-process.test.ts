@@ -1,7 +1,8 @@
 import type { RequestListener } from 'node:http';
 import { callOnce } from '../src/call-once.ts';
 import { injector } from '../src/in-process/inject.ts';
-import { IN_PROCESS_TARGETS, listenerFor } from '../src/in-process/listeners.ts';
+import { startOtlpReceiver } from '@toolgate/test-support';
+import { DEFAULT_IN_PROCESS_TARGETS, listenerFor } from '../src/in-process/listeners.ts';
 import { SOCRATES_QUOTE } from '../src/quote-tool.ts';
 import { LEGACY_CALL, MCP_PATH } from '../src/scenarios.ts';
 import { spawnServer } from '../src/spawn-server.ts';
@@ -16,7 +17,7 @@ describe('in-process calls (bench:inprocess)', () => {
   const listeners = new Map<string, RequestListener>();
   const closers: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    for (const target of IN_PROCESS_TARGETS) {
+    for (const target of DEFAULT_IN_PROCESS_TARGETS) {
       const { listener, close } = await listenerFor(target);
       listeners.set(target, listener);
       closers.push(close);
@@ -26,7 +27,7 @@ describe('in-process calls (bench:inprocess)', () => {
     await Promise.all(closers.map((close) => close()));
   });
 
-  it.each(IN_PROCESS_TARGETS.map((target) => [target]))('%s answers the injected call as it answers over HTTP', async (target) => {
+  it.each(DEFAULT_IN_PROCESS_TARGETS.map((target) => [target]))('%s answers the injected call as it answers over HTTP', async (target) => {
     const calling = injector(listeners.get(target)!, LEGACY_CALL, MCP_PATH);
     await calling.call();
     const answer = calling.lastAnswer();
@@ -42,6 +43,25 @@ describe('in-process calls (bench:inprocess)', () => {
       await server.stop();
     }
   }, 90_000);
+
+  it('gateway-traced answers as the gateway does, and really exports its spans', async () => {
+    const receiver = await startOtlpReceiver();
+    process.env.BENCH_OTLP_ENDPOINT = receiver.url;
+    const traced = await listenerFor('gateway-traced');
+    try {
+      const calling = injector(traced.listener, LEGACY_CALL, MCP_PATH);
+      await calling.call();
+      const plain = injector(listeners.get('gateway')!, LEGACY_CALL, MCP_PATH);
+      await plain.call();
+      expect(bodyOf(calling.lastAnswer())).toEqual(bodyOf(plain.lastAnswer()));
+      await traced.close();
+      // Protobuf (the default protocol): the tool span's name is in the export's bytes.
+      expect(receiver.exports().some((exported) => exported.body.includes(Buffer.from('tools/call random_quote')))).toBe(true);
+    } finally {
+      delete process.env.BENCH_OTLP_ENDPOINT;
+      await receiver.close();
+    }
+  }, 60_000);
 
   it('each call is a fresh request: a thousand in a row all finish and all answer 200', async () => {
     const calling = injector(listeners.get('gateway')!, LEGACY_CALL, MCP_PATH);

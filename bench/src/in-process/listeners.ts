@@ -27,7 +27,9 @@ const TRACED_ENV: Partial<Record<InProcessTarget, Record<string, string>>> = {
 export async function listenerFor(target: InProcessTarget): Promise<{ listener: RequestListener; close(): Promise<void> }> {
   if (target === 'node-http') return { listener: nodeHttpHandler, close: async () => undefined };
   if (target === 'feature-floor') return { listener: createFeatureFloorHandler(), close: async () => undefined };
-  const traced = TRACED_ENV[target] ? { ...TRACED_ENV[target], OTEL_EXPORTER_OTLP_ENDPOINT: process.env.BENCH_OTLP_ENDPOINT ?? '' } : {};
+  const endpoint = process.env.BENCH_OTLP_ENDPOINT;
+  if (TRACED_ENV[target] && !endpoint) throw new Error(`${target} needs BENCH_OTLP_ENDPOINT (an OTLP/HTTP sink): without it tracing would be off`);
+  const traced = TRACED_ENV[target] ? { ...TRACED_ENV[target], OTEL_EXPORTER_OTLP_ENDPOINT: endpoint! } : {};
   const running = await startServer({ service: 'gateway', modules: packModules, defaultPort: 0, env: { ...process.env, ...GATEWAY_BENCH_ENV, ...traced } });
   const { server } = running;
   return { listener: (request, response) => server.emit('request', request, response), close: () => running.close() };
