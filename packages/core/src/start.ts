@@ -12,6 +12,7 @@ import { startTracing, type Tracing } from './observability/tracing.ts';
 import { tracingSettingsOf } from './observability/tracing-config.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
+import { createAuditLog } from './mcp/audit-log.ts';
 import { createGuards } from './security/create-guards.ts';
 import { oauthConfigOf, securityEnvSchema } from './security/security-config.ts';
 
@@ -70,6 +71,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     limits: requestLimitsOf(limits),
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
+    callPolicy: { ...(guards.budget ? { budget: guards.budget } : {}), audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) },
     oauth: oauthConfigOf(security),
     combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
     page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },

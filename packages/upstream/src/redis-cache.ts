@@ -1,11 +1,13 @@
 import { Redis } from 'ioredis';
-import type { BoundedRedis, Logger } from '@toolgate/core';
+import { recordCacheLookup, type BoundedRedis, type Logger } from '@toolgate/core';
 import type { ResponseCache } from './cache.ts';
 
 /**
  * Cache shared by every replica, in Redis. While Redis is away (down, hung, reconnecting) the
  * cache is skipped: every read is a miss answered at once and nothing is written, so a call
  * asks the upstream instead of waiting on Redis. It never fails a tool call.
+ * Each value is stored as `{"at": <epoch ms>, "value": …}`, so a hit can say how old it is
+ * (core's call-record.ts); a value in another shape (an older version's) is a miss.
  */
 export function createRedisCache(redis: BoundedRedis, options: { prefix?: string; logger?: Logger } = {}): ResponseCache {
   const prefix = options.prefix ?? 'toolgate:cache:';
@@ -16,16 +18,20 @@ export function createRedisCache(redis: BoundedRedis, options: { prefix?: string
     async get(key) {
       try {
         const text = await redis.run((client) => client.get(prefix + key));
-        return text === null ? undefined : JSON.parse(text);
+        const entry = text === null ? undefined : (JSON.parse(text) as { at?: unknown; value?: unknown });
+        const stored = typeof entry?.at === 'number' && 'value' in entry;
+        recordCacheLookup(stored ? (entry.at as number) : undefined);
+        return stored ? entry.value : undefined;
       } catch (error) {
         failed(error, 'get');
+        recordCacheLookup(undefined);
         return undefined;
       }
     },
     async set(key, value, ttlMs) {
       if (ttlMs <= 0) return;
       try {
-        await redis.run((client) => client.set(prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs)));
+        await redis.run((client) => client.set(prefix + key, JSON.stringify({ at: Date.now(), value }), 'PX', Math.ceil(ttlMs)));
       } catch (error) {
         failed(error, 'set');
       }

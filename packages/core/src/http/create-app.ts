@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { withCallerPolicy } from '../mcp/caller-policy.ts';
+import { withCallerPolicy, type CallerPolicyOptions } from '../mcp/caller-policy.ts';
 import { createCombinedDispatcher } from '../mcp/combined-dispatcher.ts';
 import { combinedSelection, type CombinedSettings } from '../mcp/combined-selection.ts';
 import { createDispatcher } from '../mcp/dispatcher.ts';
@@ -52,6 +52,8 @@ export interface AppOptions {
   worker?: number;
   /** Extra middleware run before every MCP route (auth, rate limits). */
   guards?: express.RequestHandler[];
+  /** Per-caller budgets and the audit line, applied around each pack's dispatcher (caller-policy.ts). */
+  callPolicy?: CallerPolicyOptions;
   /** OAuth resource-server mode: each pack serves protected-resource metadata naming this issuer. */
   oauth?: OAuthResourceConfig;
   /** The catalog page at `GET /` (docs/catalog-page.md). */
@@ -141,7 +143,7 @@ export function createApp(options: AppOptions): Express {
   const lanes = new Map<string, express.RequestHandler>();
   const pagePacks: LocalPack[] = [];
   for (const { pack, segment, status } of packs) {
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }));
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), options.callPolicy);
     pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     const route = createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots });
     // One router layer per pack instead of one per handler: each layer matches and trims the path again.

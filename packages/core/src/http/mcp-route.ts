@@ -11,6 +11,7 @@ import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
 import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
+import { budgetRefusalStatus } from './refusal-status.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { requestIdOf } from './request-id.ts';
 
@@ -213,7 +214,7 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
       return;
     }
     const only = await handle(requests[0]!, context, request, response);
-    const httpStatus = classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200;
+    const httpStatus = budgetRefusalStatus(only, response) ?? (classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200);
     send(response, httpStatus, format, only, limits.maxResponseBytes);
   }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
 import type { Caller } from '../security/policy/caller.ts';
+import { recordOutcome } from './call-record.ts';
 import { callTool, errorResult, type CallOutcome, type CallToolOutcome } from './call-tool.ts';
 import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import {
@@ -101,6 +102,7 @@ export function createDispatcher(pack: Pack, options: { onToolCall?: ToolCallObs
     const { tracing } = options;
     const { result, outcome } = await (tracing ? tracing.traceToolCall({ pack: pack.name, tool: name, requestId: request.id, meta: request.params?._meta }, run) : run());
     options.onToolCall?.({ pack: pack.name, tool: name, outcome, seconds: (performance.now() - started) / 1000 });
+    recordOutcome(outcome);
     if (context.dialect !== 'modern') return resultResponse(request.id, result);
     // A remote server's own _meta is kept; ours names the server the client talks to.
     const meta = typeof result._meta === 'object' && result._meta ? { ...result._meta, ...modernMeta } : modernMeta;

@@ -10,6 +10,9 @@ export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+/** toolgate's own `_meta` keys on a tools/call result (docs/protocol.md, "Budget and freshness"). */
+export const META_BUDGET = 'dev.toolgate/budget';
+export const META_CACHE = 'dev.toolgate/cache';
 
 export const ErrorCode = {
   ParseError: -32700,

@@ -9,10 +9,13 @@ import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
 import { createTokenVerifier } from './oauth/token-verifier.ts';
 import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
+import { createCallBudget, type CallBudget } from './policy/call-budget.ts';
 
 export interface Guards {
   /** Middleware for every MCP route, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */
   handlers: RequestHandler[];
+  /** Per-caller minute limits and daily quotas (API_KEYS_FILE, token scopes), counted where Redis counts the rest. */
+  budget?: CallBudget;
   /** Releases the Redis connection, if any. */
   close(): Promise<void>;
 }
@@ -61,6 +64,8 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
     const tokens = oauth && { config: oauth, verify: createTokenVerifier(oauth) };
     handlers.push(failures.guard, apiKeyAuth({ keys: config.API_KEYS ?? [], namedKeys: config.API_KEYS_FILE ?? [], logger, onRejected: failures.record, oauth: tokens }));
   }
+  // Only named keys and tokens can carry limits (an API_KEYS key has none).
+  const budget = config.API_KEYS_FILE || oauth ? createCallBudget({ redis, logger }) : undefined;
   if (limit !== undefined) handlers.push(rateLimit({ limiter: limiterFor(limit, 'toolgate-rl', redis), limit, logger }));
   logger.info(
     {
@@ -76,6 +81,7 @@ export async function createGuards(config: SecurityEnv, logger: Logger): Promise
   );
   return {
     handlers,
+    ...(budget ? { budget } : {}),
     async close() {
       await redis?.close();
     },

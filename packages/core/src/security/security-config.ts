@@ -30,6 +30,8 @@ export const securityEnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Audit lines (one per tool call) also carry its arguments and result; off by default, as they may hold what users typed. */
+  AUDIT_ARGUMENTS: z.stringbool().default(false),
   /** Requests per minute per client (verified key, else IP). Unset → no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Shares rate-limit counters between replicas. The message never echoes the URL: it may hold a password. */
