@@ -47,7 +47,8 @@ interface ChildReport {
 }
 
 async function runChild(target: InProcessTarget, calls: number, rounds: number): Promise<void> {
-  const calling = injector((await listenerFor(target)).listener, LEGACY_CALL, MCP_PATH);
+  const { listener, headers } = await listenerFor(target);
+  const calling = injector(listener, { ...LEGACY_CALL, headers: { ...LEGACY_CALL.headers, ...headers } }, MCP_PATH);
   await calling.call();
   // A target that answers wrongly would make its figure meaningless: check before measuring.
   const answer = calling.lastAnswer();

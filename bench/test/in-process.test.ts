@@ -70,4 +70,19 @@ describe('in-process calls (bench:inprocess)', () => {
       expect(calling.lastAnswer().startsWith('HTTP/1.1 200 OK')).toBe(true);
     }
   });
+
+  // The policy targets (issue 27): the gateway with one API_KEYS key, or 1,000 named keys, or audit lines.
+  it.each([['gateway-audit'], ['gateway-api-key'], ['gateway-policy-file']] as const)('%s answers the injected call (with its key, if it has keys) and a keyless one only when open', async (target) => {
+    const { listener, headers, close } = await listenerFor(target);
+    try {
+      const calling = injector(listener, { ...LEGACY_CALL, headers: { ...LEGACY_CALL.headers, ...headers } }, MCP_PATH);
+      await calling.call();
+      expect(bodyOf(calling.lastAnswer())).toMatchObject({ id: 1, result: { structuredContent: SOCRATES_QUOTE } });
+      const keyless = injector(listener, LEGACY_CALL, MCP_PATH);
+      await keyless.call();
+      expect(keyless.lastAnswer()).toMatch(target === 'gateway-audit' ? /^HTTP\/1\.1 200 OK/ : /^HTTP\/1\.1 401 Unauthorized/);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

@@ -71,7 +71,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     limits: requestLimitsOf(limits),
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
-    callPolicy: { ...(guards.budget ? { budget: guards.budget } : {}), audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) },
+    callPolicy: {
+      ...(guards.budget ? { budget: guards.budget } : {}),
+      ...((security.AUDIT_LOG ?? Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER)) ? { audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) } : {}),
+    },
     oauth: oauthConfigOf(security),
     combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
     page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },

@@ -30,6 +30,8 @@ export const securityEnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** One audit line per tool call (docs/security.md). Unset: on when callers are identified (API_KEYS, API_KEYS_FILE, OAUTH_ISSUER). */
+  AUDIT_LOG: z.stringbool().optional(),
   /** Audit lines (one per tool call) also carry its arguments and result; off by default, as they may hold what users typed. */
   AUDIT_ARGUMENTS: z.stringbool().default(false),
   /** Requests per minute per client (verified key, else IP). Unset → no limit. */

@@ -1,8 +1,10 @@
 import request from 'supertest';
+import { until } from '@toolgate/test-support';
 import { createApp, createGuards, createMetrics, parseEnv, securityEnvSchema } from '../../src/index.ts';
 import { createAuditLog } from '../../src/mcp/audit-log.ts';
 import { echoPack } from '../echo-pack.ts';
 import { captureLog } from '../support/capture-log.ts';
+import { startGatewayProcess } from '../support/gateway-process.ts';
 import { writePolicyFile } from '../support/policy-fixtures.ts';
 
 const KEY = 'tg_live_audit-key-0123456789';
@@ -75,6 +77,24 @@ describe('the audit line: one per tool call', () => {
     } finally {
       await close();
     }
+  });
+
+  it('a real gateway process writes the line to its log with AUDIT_LOG=true, and none when open and unset', async () => {
+    const linesWith = async (env: Record<string, string>) => {
+      const gateway = await startGatewayProcess(env);
+      try {
+        const response = await fetch(`${gateway.url}/echo/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(callOf('echo', { text: 'hi' })) });
+        expect(response.status).toBe(200);
+        // The log comes on another pipe than the answer: wait for the line (up to 1 s, as none may come).
+        await until(() => gateway.lines.some((line) => line.audit === 'tool_call'), 1_000).catch(() => undefined);
+        return gateway.lines.filter((line) => line.audit === 'tool_call');
+      } finally {
+        await gateway.stop();
+      }
+    };
+    expect(await linesWith({ AUDIT_LOG: 'true' })).toEqual([expect.objectContaining({ caller: null, callerKind: null, pack: 'echo', tool: 'echo', outcome: 'ok', service: 'policy' })]);
+    // An open gateway has no identity to audit: none unless asked.
+    expect(await linesWith({})).toEqual([]);
   });
 
   it('AUDIT_ARGUMENTS is a boolean variable, off by default', () => {

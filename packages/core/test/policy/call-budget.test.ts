@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startRedisServer, type RedisServer } from '@toolgate/test-support';
+import { startRedisServer, until, type RedisServer } from '@toolgate/test-support';
 import { createLogger } from '../../src/index.ts';
 import { AccessPolicy } from '../../src/security/policy/access-policy.ts';
 import { createCallBudget } from '../../src/security/policy/call-budget.ts';
@@ -67,7 +67,9 @@ describe('per-caller limits and daily quotas, shared through a real Redis by two
       data: { retryAfterSeconds: Number(refused.retryAfter), limit: 3, reset: nextMidnight(), window: 'day' },
     });
     // Each process wrote its audit lines, the refusal included, naming the key, never holding it.
-    expect(b.lines.filter((line) => line.audit === 'tool_call' && line.caller === 'daily').map(({ outcome }) => outcome)).toEqual(['ok', 'over_quota']);
+    const auditedOnB = () => b.lines.filter((line) => line.audit === 'tool_call' && line.caller === 'daily').map(({ outcome }) => outcome);
+    await until(() => auditedOnB().length >= 2);
+    expect(auditedOnB()).toEqual(['ok', 'over_quota']);
     expect(JSON.stringify([...a.lines, ...b.lines])).not.toContain(KEYS.daily);
   });
 
