@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Express } from 'express';
+import type { App } from './http/create-app.ts';
 import type { Logger } from 'pino';
 
 /**
@@ -36,7 +36,7 @@ export interface ServeOptions {
   onDrain?: () => void;
 }
 
-export async function serve(app: Express, options: ServeOptions): Promise<RunningServer> {
+export async function serve(app: App, options: ServeOptions): Promise<RunningServer> {
   // Node's defaults let a slow client hold a connection for 300 s (requestTimeout) and checked
   // it only every 30 s; a trickled body is also cut by BODY_IDLE_TIMEOUT_MS (read-json-body.ts).
   const requestTimeout = options.requestTimeoutMs ?? 30_000;

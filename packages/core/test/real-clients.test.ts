@@ -1,8 +1,7 @@
-import type { Request } from 'express';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { createLogger, serve, type RunningServer } from '../src/index.ts';
+import { createLogger, serve, type Guard, type RunningServer } from '../src/index.ts';
 import { createEchoApp } from './echo-pack.ts';
 
 /** What each HTTP request told the server about its dialect. */
@@ -17,10 +16,10 @@ describe('real MCP clients over HTTP against a running gateway', () => {
   const seen: Seen[] = [];
 
   beforeAll(async () => {
-    const recordDialect = (request: Request, _response: unknown, next: () => void) => {
+    const recordDialect: Guard = (request) => {
       const header = (name: string) => request.headers[name] as string | undefined;
       seen.push({ version: header('mcp-protocol-version'), method: header('mcp-method') });
-      next();
+      return undefined;
     };
     const app = createEchoApp({ guards: [recordDialect] });
     running = await serve(app, { port: 0, host: '127.0.0.1', logger: createLogger({ level: 'silent' }) });

@@ -1,4 +1,4 @@
 export { concertModule, concertEnvSchema } from './pack.ts';
-export { createConcertPack } from './app.ts';
+export { createConcertPack } from './concert-pack.ts';
 export { createBandsintownApi } from './upstream/client.ts';
 export type { BandsintownApi, EventQuery } from './upstream/client.ts';

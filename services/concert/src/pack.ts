@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definePackModule, type PackStatus } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
-import { createConcertPack } from './app.ts';
+import { createConcertPack } from './concert-pack.ts';
 import { createBandsintownApi } from './upstream/client.ts';
 
 export const concertEnvSchema = z.object({

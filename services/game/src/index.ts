@@ -1,6 +1,6 @@
 export { gameModule, gameEnvSchema, brawlifyHosts } from './pack.ts';
-export { createGamePack } from './app.ts';
-export type { GameDependencies } from './app.ts';
+export { createGamePack } from './game-pack.ts';
+export type { GameDependencies } from './game-pack.ts';
 export { createOfficialApi } from './upstream/official-api.ts';
 export type { OfficialApi } from './upstream/official-api.ts';
 export { createBrawlifyApi } from './upstream/brawlify-api.ts';

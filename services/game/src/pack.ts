@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definePackModule, type PackStatus } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
-import { createGamePack } from './app.ts';
+import { createGamePack } from './game-pack.ts';
 import { createBrawlifyApi } from './upstream/brawlify-api.ts';
 import { createHostFallback } from './upstream/host-fallback.ts';
 import { createOfficialApi } from './upstream/official-api.ts';

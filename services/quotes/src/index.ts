@@ -1,4 +1,5 @@
-export { quotesPackModule, loadQuotesPack, createQuotesPack, STARTER_DATA_DIR } from './pack.ts';
+export { quotesPackModule, STARTER_DATA_DIR } from './pack.ts';
+export { loadQuotesPack, createQuotesPack } from './quotes-pack.ts';
 export { createQuoteEngine } from './engine/quote-engine.ts';
 export type { QuoteEngine } from './engine/quote-engine.ts';
 export { loadCorpus, buildCorpus } from './corpus/load-corpus.ts';

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp, createLogger, createMetrics } from '@toolgate/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
-import { loadQuotesPack, STARTER_DATA_DIR } from '../src/pack.ts';
+import { STARTER_DATA_DIR } from '../src/pack.ts';
+import { loadQuotesPack } from '../src/quotes-pack.ts';
 import type { RandomSource } from '../src/engine/sample.ts';
 export { seededRandom } from '../src/engine/seeded-random.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definePackModule } from '@toolgate/core';
 import { createRequestLimiter, createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
-import { createSportsPack } from './app.ts';
+import { createSportsPack } from './sports-pack.ts';
 import { createSportsDbApi } from './upstream/client.ts';
 
 export const sportsEnvSchema = z.object({

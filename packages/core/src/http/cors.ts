@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { originAllowed, varyOnOrigin } from './origin-guard.ts';
 
@@ -32,13 +33,14 @@ const EXPOSED_HEADERS = [
  * so a page can call the gateway. Answers preflights itself (204), before any API key check:
  * a browser sends a preflight without credentials. Requests without `Origin` get no CORS
  * headers, but every answer says `Vary: Origin`: its headers would differ with another Origin.
+ * Returns whether it answered (a preflight).
  */
-export function cors(allowedOrigins: readonly string[] | undefined, methods = 'POST, GET, DELETE, OPTIONS') {
+export function corsHeaders(allowedOrigins: readonly string[] | undefined, methods = 'POST, GET, DELETE, OPTIONS') {
   const isAllowed = originAllowed(allowedOrigins);
-  return function corsMiddleware(request: Request, response: Response, next: NextFunction): void {
+  return function applyCors(request: IncomingMessage, response: ServerResponse): boolean {
     varyOnOrigin(response);
     const origin = request.headers.origin;
-    if (origin === undefined || !isAllowed(origin)) return next();
+    if (origin === undefined || !isAllowed(origin)) return false;
     response.setHeader('access-control-allow-origin', origin);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       response.setHeader('access-control-allow-methods', methods);
@@ -46,9 +48,17 @@ export function cors(allowedOrigins: readonly string[] | undefined, methods = 'P
       response.setHeader('access-control-max-age', '86400');
       response.statusCode = 204;
       response.end();
-      return;
+      return true;
     }
     response.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
-    next();
+    return false;
+  };
+}
+
+/** The same as Express middleware, for the routes Express serves (OAuth discovery). */
+export function cors(allowedOrigins: readonly string[] | undefined, methods?: string) {
+  const applyCors = corsHeaders(allowedOrigins, methods);
+  return function corsMiddleware(request: Request, response: Response, next: NextFunction): void {
+    if (!applyCors(request, response)) next();
   };
 }

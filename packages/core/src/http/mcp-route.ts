@@ -1,19 +1,17 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
-import { errorResponse, type IncomingMessage, type JsonRpcRequest, type JsonRpcResponse } from '../mcp/json-rpc.ts';
+import { errorResponse, type IncomingMessage as JsonRpcMessage, type JsonRpcRequest, type JsonRpcResponse } from '../mcp/json-rpc.ts';
 import { ErrorCode, META_CLIENT_CAPABILITIES } from '../mcp/protocol.ts';
 import type { RequestLimits } from '../limits-config.ts';
-import { chargeBatch } from '../security/batch-cost.ts';
-import { CALLER, type Caller } from '../security/policy/caller.ts';
-import { clientIdOf } from '../security/rate-limit.ts';
+import type { Caller } from '../security/policy/caller.ts';
 import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
 import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
 import { budgetRefusalStatus } from './refusal-status.ts';
 import { readJsonBody } from './read-json-body.ts';
-import { requestIdOf } from './request-id.ts';
+import type { RequestState } from './request-state.ts';
 
 export interface McpRouteOptions {
   dispatcher: Dispatcher;
@@ -25,6 +23,9 @@ export interface McpRouteOptions {
 }
 
 type ResponseFormat = 'json' | 'sse';
+
+/** Answers one MCP POST whose request has passed every check. */
+export type McpPost = (request: IncomingMessage, response: ServerResponse, state: RequestState) => Promise<void>;
 
 /** 2026-07-28 gives these in-band errors an HTTP status of their own; every other stays 200. */
 const MODERN_ERROR_STATUS: Record<number, number> = {
@@ -62,7 +63,7 @@ function parseAccept(accept: string): ResponseFormat {
   throw new HttpProblem(406, ErrorCode.NotAcceptable, 'Not Acceptable: Client must accept application/json or text/event-stream');
 }
 
-function send(response: Response, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
+function send(response: ServerResponse, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
   let body = JSON.stringify(payload);
   // A string of n UTF-16 units is at most 3n bytes: most answers skip the byte count.
   if (body.length * 3 > maxBytes && Buffer.byteLength(body) > maxBytes) {
@@ -94,12 +95,11 @@ function framed(parts: Buffer[], format: ResponseFormat): Buffer {
 }
 
 /** One serialised message, or a batch's (serialised, encoded and bounded member by member in batch.ts). */
-function write(response: Response, status: number, format: ResponseFormat, messages: string | Buffer[]): void {
+function write(response: ServerResponse, status: number, format: ResponseFormat, messages: string | Buffer[]): void {
   // A single JSON answer, nearly every call, is written as the string it is; events are framed from bytes.
   const body = typeof messages !== 'string' ? framed(messages, format) : format === 'json' ? messages : framed([Buffer.from(messages)], format);
-  // node:http's own calls, not Express's: the MCP lane may hand in a bare response (mcp-lanes.ts).
-  // For JSON, the headers express's res.send() would set for this POST (no ETag, never a 304):
-  // send() re-parses the content type and checks freshness on every call.
+  // For JSON, the headers Express's res.send() would set for this POST (no ETag, never a 304),
+  // without its re-parsing of the content type and freshness check on every call.
   response.statusCode = status;
   if (format === 'json') {
     response.setHeader('content-type', 'application/json; charset=utf-8');
@@ -112,78 +112,68 @@ function write(response: Response, status: number, format: ResponseFormat, messa
   response.end(body);
 }
 
-function abortOnClose(response: Response): AbortSignal {
-  const controller = new AbortController();
-  // Made on first use, so the client may already be gone.
-  if (response.closed) {
-    if (!response.writableFinished) controller.abort();
-    return controller.signal;
-  }
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /**
- * The abort signal and the request's child logger are built on first use: most calls never
- * touch either, and making both for every request was a measurable share of its cost. A class,
- * not an object literal with getters: each such literal gets a hidden class of its own, which
- * lives in old space and kept every request's objects alive until a full GC.
+ * The dispatcher's view of the request: its abort signal and child logger are made on first
+ * use (most calls touch neither). A class, not an object literal with getters: each such
+ * literal gets a hidden class of its own, which lives in old space and kept every request's
+ * objects alive until a full GC.
  */
 class LazyDispatchContext implements DispatchContext {
   readonly dialect: Dialect;
-  readonly requestId: string;
   readonly clientCapabilities?: Record<string, unknown>;
-  readonly caller?: Caller;
-  readonly #response: Response;
+  readonly #state: RequestState;
   readonly #parentLogger: Logger;
-  #signal: AbortSignal | undefined;
   #logger: Logger | undefined;
 
-  constructor(dialect: Dialect, requestId: string, response: Response, logger: Logger, clientCapabilities?: Record<string, unknown>) {
+  constructor(dialect: Dialect, state: RequestState, logger: Logger, clientCapabilities?: Record<string, unknown>) {
     this.dialect = dialect;
-    this.requestId = requestId;
     this.clientCapabilities = clientCapabilities;
-    this.caller = response.locals[CALLER] as Caller | undefined;
-    this.#response = response;
+    this.#state = state;
     this.#parentLogger = logger;
   }
 
+  get requestId(): string {
+    return this.#state.requestId;
+  }
+
+  get caller(): Caller | undefined {
+    return this.#state.caller;
+  }
+
   get signal(): AbortSignal {
-    return (this.#signal ??= abortOnClose(this.#response));
+    return this.#state.signal;
   }
 
   get logger(): Logger {
-    return (this.#logger ??= this.#parentLogger.child({ requestId: this.requestId }));
+    return (this.#logger ??= this.#parentLogger.child({ requestId: this.#state.requestId }));
   }
 }
 
-/** Serves one pack's MCP endpoint: the bare call, 2025-era clients and 2026-07-28 clients alike. */
-export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots }: McpRouteOptions): RequestHandler {
+/** Answers one pack's MCP POSTs: the bare call, 2025-era clients and 2026-07-28 clients alike. */
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots }: McpRouteOptions): McpPost {
   const chooseFormat = formatChooser();
 
   /**
    * tools/call is what reaches an upstream: it runs in one of the client's slots. A call that
    * had to wait for its slot is dropped if the client has gone meanwhile.
    */
-  function handle(rpc: JsonRpcRequest, context: LazyDispatchContext, request: Request, response: Response): Promise<JsonRpcResponse> {
+  function handle(rpc: JsonRpcRequest, context: LazyDispatchContext, state: RequestState): Promise<JsonRpcResponse> {
     if (rpc.method !== 'tools/call') return dispatcher.handle(rpc, context);
-    return slots.run(clientIdOf(request, response), (waited) => (waited && context.signal.aborted ? cancelled(rpc) : dispatcher.handle(rpc, context)));
+    return slots.run(state.clientId, (waited) => (waited && context.signal.aborted ? cancelled(rpc) : dispatcher.handle(rpc, context)));
   }
 
   function cancelled(rpc: JsonRpcRequest): Promise<JsonRpcResponse> {
     return Promise.resolve(errorResponse(rpc.id, ErrorCode.ConnectionClosed, 'Request cancelled: the client closed the connection'));
   }
 
-  function requestsOf(messages: IncomingMessage[]): JsonRpcRequest[] {
+  function requestsOf(messages: JsonRpcMessage[]): JsonRpcRequest[] {
     // A loop, not flatMap: V8's flatMap took a visible share of a cheap call in the profile.
     const requests: JsonRpcRequest[] = [];
     for (const message of messages) if (message.kind === 'request') requests.push(message.message);
     return requests;
   }
 
-  async function post(request: Request, response: Response): Promise<void> {
+  async function post(request: IncomingMessage, response: ServerResponse, state: RequestState): Promise<void> {
     let body: unknown;
     try {
       body = await readJsonBody(request, maxBodyBytes, limits.bodyIdleTimeoutMs);
@@ -199,32 +189,26 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     const format = classified.dialect === 'modern' ? 'json' : chooseFormat(request.headers.accept);
     const messages = classified.dialect === 'modern' ? [classified.message] : classified.messages;
     const batch = classified.dialect === 'legacy' && classified.batch;
-    if (batch) await chargeBatch(response, messages.length);
+    // The rate limit charged one point before the body was read: every message costs one.
+    if (batch && messages.length > 1) await state.chargeMore?.(messages.length - 1, messages.length);
     const requests = requestsOf(messages);
     if (requests.length === 0) {
       response.statusCode = 202;
       response.end();
       return;
     }
-    const context = new LazyDispatchContext(classified.dialect, requestIdOf(response), response, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
+    const context = new LazyDispatchContext(classified.dialect, state, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     if (batch) {
       // Members not started when the client leaves are not run.
-      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, request, response)), limits);
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, state)), limits);
       write(response, 200, format, parts);
       return;
     }
-    const only = await handle(requests[0]!, context, request, response);
+    const only = await handle(requests[0]!, context, state);
     const httpStatus = budgetRefusalStatus(only, response) ?? (classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200);
     send(response, httpStatus, format, only, limits.maxResponseBytes);
   }
 
-  // One handler rather than a Router with a POST and an ALL route: a nested router costs a
-  // noticeable share of a cheap call, and this is all it did.
-  // Only ever reached at /<segment>/mcp exactly: createApp mounts it behind exactPath, and the
-  // MCP lane matches the exact path, so anything below it (a trailing slash too) is a 404 there.
-  return function mcpRoute(request: Request, response: Response): Promise<void> | void {
-    if (request.method === 'POST') return post(request, response);
-    // Stateless: there is no session to GET a stream from or to DELETE.
-    throw new HttpProblem(405, ErrorCode.MethodNotAllowed, 'Method not allowed.', { headers: { allow: 'POST' } });
-  };
+  // Only ever reached at /<segment>/mcp exactly, after the endpoint's checks (mcp-endpoint.ts).
+  return post;
 }

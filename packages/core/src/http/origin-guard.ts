@@ -1,5 +1,4 @@
-import type { ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { HttpProblem } from './problem.ts';
 
@@ -22,7 +21,7 @@ export function originAllowed(allowedOrigins: readonly string[] | undefined): (o
 /**
  * Marks an answer as depending on the request's Origin (`Vary: Origin`), whatever the Origin
  * was, absent included: a shared cache must not hand one origin's answer (its CORS headers, or
- * a refusal naming it) to another. node:http's API only: the MCP lanes skip Express's.
+ * a refusal naming it) to another.
  */
 export function varyOnOrigin(response: ServerResponse): void {
   const vary = response.getHeader('vary');
@@ -36,11 +35,9 @@ export function varyOnOrigin(response: ServerResponse): void {
  */
 export function originGuard(allowedOrigins: readonly string[] | undefined) {
   const isAllowed = originAllowed(allowedOrigins);
-  return function originGuardMiddleware(request: Request, response: Response, next: NextFunction): void {
-    varyOnOrigin(response);
+  return function checkOrigin(request: IncomingMessage): HttpProblem | undefined {
     const origin = request.headers.origin;
-    if (origin === undefined) return next();
-    if (isAllowed(origin)) return next();
-    next(new HttpProblem(403, ErrorCode.Forbidden, `Invalid Origin: ${origin}`));
+    if (origin === undefined || isAllowed(origin)) return undefined;
+    return new HttpProblem(403, ErrorCode.Forbidden, `Invalid Origin: ${origin}`);
   };
 }

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { ClientAbort } from './client-abort.ts';
 import { idleWatchFor } from './idle-watch.ts';
@@ -20,7 +20,7 @@ function unsupported(message: string): HttpProblem {
  * JSON is UTF-8 (RFC 8259) and the body is read as UTF-8: a body declared in another charset,
  * or compressed, would be decoded wrongly and answered "Invalid JSON". Say what is wrong instead.
  */
-function checkEncoding(request: Request, contentType: string): void {
+function checkEncoding(request: IncomingMessage, contentType: string): void {
   const encoding = request.headers['content-encoding']?.trim().toLowerCase();
   if (encoding && encoding !== 'identity') {
     throw unsupported(`Content-Encoding ${JSON.stringify(encoding)} is not accepted; send the JSON body uncompressed`);
@@ -37,7 +37,7 @@ function checkEncoding(request: Request, contentType: string): void {
  * express.json() so that every failure is a JSON-RPC error body with the right status.
  * Not an async function: one promise for the whole read, settled with the parsed body.
  */
-export function readJsonBody(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
+export function readJsonBody(request: IncomingMessage, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
   const contentType = request.headers['content-type'];
   if (!isJsonContentType(contentType)) return Promise.reject(unsupported('Content-Type must be application/json'));
   try {
@@ -62,7 +62,7 @@ function parseJson(text: string): unknown {
  * Collects and parses the body with plain stream events: `for await` over the request builds an
  * async iterator and a promise per chunk, a visible cost when the whole call takes microseconds.
  */
-function readParsed(request: Request, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
+function readParsed(request: IncomingMessage, maxBytes: number, idleTimeoutMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

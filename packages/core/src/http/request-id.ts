@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -14,17 +15,18 @@ export function requestIdMaker(prefix = randomBytes(6).toString('hex')): () => s
   return () => `${prefix}-${(++made).toString(36)}`;
 }
 
-/** Takes the caller's `X-Request-Id` when it is sane, otherwise makes one; echoes it back. */
+/** The caller's `X-Request-Id` when it is sane, otherwise a made one. */
+export function requestIdFor(request: IncomingMessage, makeId: () => string): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : makeId();
+}
+
+/** The same for the routes Express serves: echoed back, and kept in `locals` for their logs. */
 export function requestId(makeId = requestIdMaker()) {
   return function requestIdMiddleware(request: Request, response: Response, next: NextFunction): void {
-    const incoming = request.headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : makeId();
+    const id = requestIdFor(request, makeId);
     response.locals.requestId = id;
     response.setHeader('x-request-id', id);
     next();
   };
-}
-
-export function requestIdOf(response: Response): string {
-  return (response.locals.requestId as string | undefined) ?? 'unknown';
 }

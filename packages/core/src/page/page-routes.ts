@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Router, type NextFunction, type Request, type Response } from 'express';
@@ -37,7 +38,7 @@ export interface PageOptions {
 }
 
 /** A browser's request asks for HTML; MCP clients ask for JSON or an event stream. */
-export function wantsHtml(request: Request): boolean {
+export function wantsHtml(request: IncomingMessage): boolean {
   const accept = request.headers.accept;
   return typeof accept === 'string' && accept.toLowerCase().includes('text/html');
 }
@@ -105,11 +106,13 @@ export function pageRoutes(options: PageOptions): Router {
  */
 export function browserRedirect(anchor: string) {
   const location = `/#${anchor}`;
-  return function browserRedirectMiddleware(request: Request, response: Response, next: NextFunction): void {
-    if (request.method !== 'GET' || !wantsHtml(request)) return next();
+  /** Whether it answered: a browser's GET. */
+  return function redirectBrowser(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || !wantsHtml(request)) return false;
     response.statusCode = 303;
     response.setHeader('location', location);
     response.setHeader('content-type', 'text/plain; charset=utf-8');
     response.end(`See ${location}\n`);
+    return true;
   };
 }

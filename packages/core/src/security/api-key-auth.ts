@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import type { Guard } from '../http/guard.ts';
 import { HttpProblem } from '../http/problem.ts';
+import type { RequestState } from '../http/request-state.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
 import { InvalidTokenError, type TokenVerifier } from './oauth/token-verifier.ts';
 import { requestIdOfBody } from './request-id-of-body.ts';
 import { UNRESTRICTED } from './policy/access-policy.ts';
-import { CALLER, type Caller } from './policy/caller.ts';
+import type { Caller } from './policy/caller.ts';
 import type { PolicyKey } from './policy/policy-file.ts';
 import { scopePolicies } from './policy/scope-policy.ts';
-
-/** `response.locals` key holding a verified caller's identity (never the key itself). */
-export const CLIENT_KEY_ID = 'clientKeyId';
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -39,7 +37,7 @@ export interface ApiKeyAuthOptions {
   /** OAuth resource-server mode: a bearer token that is no API key is verified as the issuer's JWT. */
   oauth?: { config: OAuthResourceConfig; verify: TokenVerifier };
   /** Told of each missing or wrong key or token before the 401 goes out (the failure limit). */
-  onRejected?: (request: Request, response: Response) => Promise<void>;
+  onRejected?: (request: IncomingMessage, state: RequestState) => Promise<void>;
 }
 
 /** The callers a key may be, by the key's SHA-256: API_KEYS (unrestricted) and API_KEYS_FILE (named, with a policy). */
@@ -57,13 +55,13 @@ function callersByDigest(keys: readonly string[], namedKeys: readonly PolicyKey[
 
 /**
  * Requires one of `keys` or `namedKeys` (or, in OAuth mode, a valid access token) on every
- * request it guards, and leaves the verified Caller in `response.locals[CALLER]`.
+ * request it guards, and leaves the verified Caller in the request's state.
  * A presented key is looked up by its SHA-256 digest: response times can then depend only on
  * the digest, which tells a guesser nothing about any key (finding a key from its digest is a
  * preimage attack), and the lookup costs the same for 1,000 keys as for one.
  * A 401 echoes the JSON-RPC id and, in OAuth mode, names the pack's resource metadata (RFC 9728).
  */
-export function apiKeyAuth(options: ApiKeyAuthOptions) {
+export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
   const { oauth } = options;
   const namedKeys = options.namedKeys ?? [];
   if (options.keys.length === 0 && namedKeys.length === 0 && !oauth) throw new Error('apiKeyAuth needs at least one key');
@@ -73,10 +71,10 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
     : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
 
-  async function unauthorized(request: Request, response: Response, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
+  async function unauthorized(request: IncomingMessage, state: RequestState, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
     // In OAuth mode a call without credentials is every client's first step (discovery), not a guess.
-    if (error || !oauth) await options.onRejected?.(request, response).catch(() => undefined);
-    const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, request.baseUrl)}"`] : ['realm="toolgate"'];
+    if (error || !oauth) await options.onRejected?.(request, state).catch(() => undefined);
+    const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, state.mountPath)}"`] : ['realm="toolgate"'];
     if (error) parameters.push(`error="${error}"`);
     return new HttpProblem(401, ErrorCode.Unauthorized, message, {
       id: await requestIdOfBody(request),
@@ -84,40 +82,34 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     });
   }
 
-  async function verifyToken(token: string, request: Request, response: Response): Promise<HttpProblem | undefined> {
+  async function verifyToken(token: string, request: IncomingMessage, state: RequestState): Promise<HttpProblem | undefined> {
     try {
-      const { subject, scopes } = await oauth!.verify(token, resourceUrl(oauth!.config, request.baseUrl));
+      const { subject, scopes } = await oauth!.verify(token, resourceUrl(oauth!.config, state.mountPath));
       const caller: Caller = { kind: 'token', id: `sub-${sha256(subject).subarray(0, 6).toString('hex')}`, name: subject, policy: policyOfScopes(scopes) };
-      response.locals[CLIENT_KEY_ID] = caller.id;
-      response.locals[CALLER] = caller;
+      state.caller = caller;
       return undefined;
     } catch (error) {
-      if (error instanceof InvalidTokenError) return unauthorized(request, response, `Unauthorized: ${error.message}`, 'invalid_token');
+      if (error instanceof InvalidTokenError) return unauthorized(request, state, `Unauthorized: ${error.message}`, 'invalid_token');
       // Counted as a failed authentication: a token that cannot be checked is not accepted, and
       // a flood of them must not make the gateway a free amplifier against the issuer.
-      await options.onRejected?.(request, response).catch(() => undefined);
-      options.logger.warn({ requestId: response.locals.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
+      await options.onRejected?.(request, state).catch(() => undefined);
+      options.logger.warn({ requestId: state.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
       return new HttpProblem(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token');
     }
   }
 
   // Synchronous on the served path (a known key); only a refusal or a token waits on I/O.
-  return function apiKeyAuthMiddleware(request: Request, response: Response, next: NextFunction): void | Promise<void> {
+  return function checkApiKey(request, _response, state) {
     const key = presentedKey(request.headers);
-    if (key === undefined) {
-      return unauthorized(request, response, `Unauthorized: send ${hint}`).then(next);
-    }
+    if (key === undefined) return unauthorized(request, state, `Unauthorized: send ${hint}`);
     const match = known.get(sha256(key).toString('base64'));
-    if (match === undefined && oauth) {
-      return verifyToken(key, request, response).then(next);
-    }
+    if (match === undefined && oauth) return verifyToken(key, request, state);
     if (match === undefined) {
       // Debug: a guesser would otherwise write one info line per attempt (the failure limit warns once).
-      options.logger.debug({ requestId: response.locals.requestId, ip: request.ip }, 'rejected an unknown API key');
-      return unauthorized(request, response, 'Unauthorized: the API key is not valid', 'invalid_token').then(next);
+      options.logger.debug({ requestId: state.requestId, client: state.addressId }, 'rejected an unknown API key');
+      return unauthorized(request, state, 'Unauthorized: the API key is not valid', 'invalid_token');
     }
-    response.locals[CLIENT_KEY_ID] = match.id;
-    response.locals[CALLER] = match;
-    next();
+    state.caller = match;
+    return undefined;
   };
 }

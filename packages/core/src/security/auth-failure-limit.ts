@@ -1,15 +1,16 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { CountingLimiter } from '../redis/fallback-limiter.ts';
+import type { Guard } from '../http/guard.ts';
 import { HttpProblem } from '../http/problem.ts';
+import type { RequestState } from '../http/request-state.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
-import { addressIdOf } from './rate-limit.ts';
 
 export interface AuthFailureLimit {
   /** Runs before auth: an address that spent its failures gets 429, its key unchecked. */
-  guard(request: Request, response: Response, next: NextFunction): Promise<void>;
+  guard: Guard;
   /** Called by auth for each missing or wrong key. */
-  record(request: Request, response: Response): Promise<void>;
+  record(request: IncomingMessage, state: RequestState): Promise<void>;
 }
 
 /**
@@ -21,22 +22,19 @@ export interface AuthFailureLimit {
 export function authFailureLimit(options: { limiter: CountingLimiter; limit: number; logger: Logger }): AuthFailureLimit {
   const { limiter, limit, logger } = options;
   return {
-    async guard(request, response, next) {
-      const spent = await limiter.get(addressIdOf(request)).catch(() => null);
-      if (!spent || spent.consumedPoints < limit) return next();
+    async guard(_request, _response, state) {
+      const spent = await limiter.get(state.addressId).catch(() => null);
+      if (!spent || spent.consumedPoints < limit) return undefined;
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
-      next(
-        new HttpProblem(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
-          headers: { 'retry-after': String(retryAfter) },
-        }),
-      );
+      return new HttpProblem(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
+        headers: { 'retry-after': String(retryAfter) },
+      });
     },
-    async record(request, response) {
-      const address = addressIdOf(request);
-      const spent = await limiter.penalty(address, 1).catch(() => null);
+    async record(_request, state) {
+      const spent = await limiter.penalty(state.addressId, 1).catch(() => null);
       // One line when an address is shut out, not one per wrong key.
       if (spent?.consumedPoints === limit) {
-        logger.warn({ requestId: response.locals.requestId, ip: request.ip, failures: limit }, 'refusing an address after repeated failed authentications');
+        logger.warn({ requestId: state.requestId, client: state.addressId, failures: limit }, 'refusing an address after repeated failed authentications');
       }
     },
   };

@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
 import { connectBoundedRedis, type BoundedRedis } from '../redis/bounded-redis.ts';
 import { createFallbackLimiter, type CountingLimiter } from '../redis/fallback-limiter.ts';
+import type { Guard } from '../http/guard.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -12,8 +12,8 @@ import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
 import { createCallBudget, type CallBudget } from './policy/call-budget.ts';
 
 export interface Guards {
-  /** Middleware for every MCP route, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */
-  handlers: RequestHandler[];
+  /** The checks every MCP request passes, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */
+  handlers: Guard[];
   /** Per-caller minute limits and daily quotas (API_KEYS_FILE, token scopes), counted where Redis counts the rest. */
   budget?: CallBudget;
   /** Releases the Redis connection, if any. */
@@ -50,7 +50,7 @@ function processLimiter(points: number, keyPrefix: string): CountingLimiter {
 
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
 export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
-  const handlers: RequestHandler[] = [];
+  const handlers: Guard[] = [];
   const oauth = oauthConfigOf(config);
   const limit = config.RATE_LIMIT_PER_MINUTE;
   const keyed = Boolean(config.API_KEYS || config.API_KEYS_FILE || oauth);

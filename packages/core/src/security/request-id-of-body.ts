@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { readJsonBody } from '../http/read-json-body.ts';
 import type { RequestId } from '../mcp/json-rpc.ts';
 
@@ -12,7 +12,7 @@ const IDLE_TIMEOUT_MS = 2_000;
  * client can match the error to its call. Null for a batch, a notification or a body that
  * does not parse: JSON-RPC's id for "unknown".
  */
-export async function requestIdOfBody(request: Request): Promise<RequestId | null> {
+export async function requestIdOfBody(request: IncomingMessage): Promise<RequestId | null> {
   if (request.method !== 'POST') return null;
   try {
     const body = (await readJsonBody(request, LIMIT_BYTES, IDLE_TIMEOUT_MS)) as { id?: unknown } | null;

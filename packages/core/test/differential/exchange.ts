@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { App } from '../../src/index.ts';
 import request from 'supertest';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Case } from './case.ts';
@@ -44,7 +44,7 @@ export async function sendToReference(handler: McpHttpHandler, testCase: Case): 
   return observe(response.status, response.headers.get('content-type'), await response.text());
 }
 
-export async function sendToToolgate(app: Express, path: string, testCase: Case): Promise<Observation> {
+export async function sendToToolgate(app: App, path: string, testCase: Case): Promise<Observation> {
   const method = testCase.method ?? 'POST';
   const agent = request(app);
   let pending = method === 'GET' ? agent.get(path) : method === 'DELETE' ? agent.delete(path) : agent.post(path);

@@ -1,7 +1,7 @@
 import { isContentTool, type Pack, type ToolDefinition } from '@toolgate/core';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { createQuoteEngine } from '../engine/quote-engine.ts';
-import { createQuotesPack } from '../pack.ts';
+import { createQuotesPack } from '../quotes-pack.ts';
 import { foldText } from '../search/fold.ts';
 import { buildInvertedIndex } from '../search/inverted-index.ts';
 import { attributionInputs, linearAttribution } from './attribution-bench.ts';

@@ -10,6 +10,3 @@ export interface Caller {
   readonly name: string;
   readonly policy: AccessPolicy;
 }
-
-/** `response.locals` key holding the verified Caller (until the serving path's typed request state has one). */
-export const CALLER = 'caller';
