@@ -65,7 +65,9 @@ describe('ENS names inside one call (issue 28, item 4)', () => {
     expect(node.requests.length - before).toBe(203);
     expect(stats.maxInFlight).toBeLessThanOrEqual(4);
     expect(stats.maxInFlight).toBeGreaterThan(1);
-  });
+    // 203 RPC answers decoded by ethers: about 9 s on two cores shared with other suites. The
+    // limit guards against a hang, not a speed.
+  }, 60_000);
 
   it('takes ENS_RESOLVE_CONCURRENCY from the environment', async () => {
     const harness = buildChainApp(env({ ENS_RESOLVE_CONCURRENCY: '1' }));
