@@ -56,7 +56,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   for (const [index, module] of options.modules.entries()) {
     // Every config parsed (no problems were found above).
     const config = packConfigs[index]!;
-    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
+    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing, upstreamObserver: tracing.upstreamObserver } : {}) }));
   }
   const guards = await createGuards(security, logger);
   let draining = false;

@@ -28,6 +28,7 @@ import type { Logger } from 'pino';
 import type { CallToolOutcome } from '../mcp/call-tool.ts';
 import { META_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import { reportingExporter } from './reporting-exporter.ts';
+import { upstreamSpans } from './upstream-spans.ts';
 import type { RequestTrace, ToolCallInfo, Tracing } from './tracing.ts';
 import type { TracingSettings } from './tracing-config.ts';
 
@@ -150,6 +151,7 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
     startRequest,
     traceToolCall,
     traceClientCall,
+    upstreamObserver: upstreamSpans(tracer, contexts, propagator),
     logFields,
     async shutdown() {
       await provider.shutdown();

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { CallToolOutcome } from '../mcp/call-tool.ts';
+import type { UpstreamObserver } from '../upstream-observer.ts';
 import type { TracingSettings } from './tracing-config.ts';
 
 /**
@@ -23,6 +24,11 @@ export interface Tracing {
     run: (headers: Record<string, string>) => Promise<T>,
     errorTypeOf?: (value: T) => string | undefined,
   ): Promise<T>;
+  /**
+   * Watches @toolgate/upstream's clients: a CLIENT span per upstream attempt, its traceparent
+   * added to the request (upstream-spans.ts). Handed to packs through PackDependencies.
+   */
+  upstreamObserver: UpstreamObserver;
   /** `trace_id` and `span_id` of the span active here, for log lines; empty outside any span. */
   logFields(): { trace_id?: string; span_id?: string };
   /** Sends what is still batched, then stops. */
