@@ -62,7 +62,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs nginx plus one service per pack, each with a health check and a restart policy', () => {
-    expect(Object.keys(parsed.services).sort()).toEqual(['nginx', ...PRODUCT_PACKS, 'redis'].sort());
+    expect(Object.keys(parsed.services).sort()).toEqual(['nginx', ...PRODUCT_PACKS, 'redis', 'prometheus'].sort());
     for (const [name, service] of Object.entries<any>(parsed.services)) {
       expect([name, service.restart]).toEqual([name, 'unless-stopped']);
       expect([name, service.healthcheck?.test?.length]).toEqual([name, expect.any(Number)]);
@@ -91,6 +91,19 @@ describe('docker-compose.yml', () => {
 
   it('keeps Redis behind a profile, so it runs only when shared caching is wanted', () => {
     expect(parsed.services.redis.profiles).toEqual(['redis']);
+  });
+
+  it('runs Prometheus only in the observability profile, on loopback, with a config that scrapes every pack at its port', () => {
+    const prometheus = parsed.services.prometheus;
+    expect(prometheus.profiles).toEqual(['observability']);
+    expect(prometheus.ports).toEqual(['127.0.0.1:${TOOLGATE_PROMETHEUS_PORT:-9090}:9090']);
+    expect(prometheus.volumes).toContain('./deploy/prometheus:/etc/toolgate/prometheus:ro');
+    const config = parse(readFileSync(`${repoRoot}deploy/prometheus/prometheus.yml`, 'utf8'));
+    expect(config.rule_files).toEqual(['alerts.yml']);
+    for (const pack of PRODUCT_PACKS) {
+      const job = config.scrape_configs.find((candidate: { job_name: string }) => candidate.job_name === `toolgate-${pack}`);
+      expect([pack, job?.dns_sd_configs]).toEqual([pack, [{ names: [pack], type: 'A', port: Number(parsed.services[pack].environment.PORT) }]]);
+    }
   });
 
   it.each(PRODUCT_PACKS)('gives %s its own variables and no other pack\'s', (pack) => {

@@ -1,11 +1,18 @@
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { AUTH_REASONS, RATE_LIMIT_REASONS, type RejectionObserver } from './http/rejection.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 import type { ToolCallObserver } from './mcp/dispatcher.ts';
+import { createUpstreamMetrics } from './upstream-metrics.ts';
+import type { UpstreamObserver } from './upstream-observer.ts';
 
 export interface GatewayMetrics {
   registry: Registry;
   observeRequest(pack: string, status: number, seconds: number): void;
   observeToolCall: ToolCallObserver;
+  /** Guards' refusals (rate limit, auth), by reason. */
+  observeRejection: RejectionObserver;
+  /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
+  upstream: UpstreamObserver;
 }
 
 /** Prometheus metrics in a registry of the app's own, so several apps can live in one test process. */
@@ -27,6 +34,13 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
     buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
     registry,
   });
+  const rateLimited = new SeriesCounter({ name: 'toolgate_rate_limit_rejections_total', help: 'Requests refused by the rate limit (429), by reason', registry });
+  const authRefused = new SeriesCounter({ name: 'toolgate_auth_rejections_total', help: 'Requests refused at authentication, by reason', registry });
+  // Every reason's series from the start, at 0: a rate over a series born mid-spike misses its first count.
+  const rejections = {
+    rate_limit: new Map(RATE_LIMIT_REASONS.map((reason) => [reason as string, rateLimited.series({ reason })])),
+    auth: new Map(AUTH_REASONS.map((reason) => [reason as string, authRefused.series({ reason })])),
+  };
 
   // Each request resolves its series here once per pack (and tool), then only adds numbers.
   const packs = new Map<string, { statuses: Map<number, CounterSeries>; seconds: HistogramSeries }>();
@@ -36,6 +50,10 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
 
   return {
     registry,
+    upstream: createUpstreamMetrics(registry),
+    observeRejection({ kind, reason }) {
+      rejections[kind].get(reason)?.inc();
+    },
     observeRequest(pack, status, seconds) {
       let series = packs.get(pack);
       if (!series) packs.set(pack, (series = { statuses: new Map(), seconds: requestSeconds.series({ pack }) }));

@@ -8,6 +8,7 @@ import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
 import { createLogger, logFormatFor, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { combineUpstreamObservers } from './upstream-observer.ts';
 import { startTracing, type Tracing } from './observability/tracing.ts';
 import { tracingSettingsOf } from './observability/tracing-config.ts';
 import type { BuiltPack, PackModule } from './pack-module.ts';
@@ -52,18 +53,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let logger: Logger | undefined;
   const tracing: Tracing | undefined = tracingSettings ? await startTracing(tracingSettings, () => logger) : undefined;
   logger = createLogger({ level: server.LOG_LEVEL, name: options.service, format: logFormatFor(server.LOG_FORMAT), ...(tracing ? { traceFields: tracing.logFields } : {}) });
+  const metrics = clusterAwareMetrics(createMetrics());
+  // Metrics and traces both watch the packs' upstream clients.
+  const upstreamObserver = combineUpstreamObservers(metrics.upstream, tracing?.upstreamObserver);
   const built: BuiltPack[] = [];
   for (const [index, module] of options.modules.entries()) {
     // Every config parsed (no problems were found above).
     const config = packConfigs[index]!;
-    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing, upstreamObserver: tracing.upstreamObserver } : {}) }));
+    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(upstreamObserver ? { upstreamObserver } : {}), ...(tracing ? { tracing } : {}) }));
   }
   const guards = await createGuards(security, logger);
   let draining = false;
   const app = createApp({
     packs: built.map(({ pack, status }) => ({ pack, segment: segmentFor(pack.name, env), ...(status ? { status } : {}) })),
     logger,
-    metrics: clusterAwareMetrics(createMetrics()),
+    metrics,
     worker: workerId(),
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,

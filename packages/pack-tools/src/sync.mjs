@@ -6,6 +6,7 @@ import { envExample } from './env-example.mjs';
 import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gateway.mjs';
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
+import { prometheusConfig, PROMETHEUS_CONFIG } from './prometheus.mjs';
 import { composeOverride, COMPOSE_OVERRIDE, REMOTE_DIR, remoteKubernetesFiles } from './remote.mjs';
 import { readServers } from './servers.mjs';
 
@@ -29,6 +30,7 @@ export function derivedFiles(root, options = {}) {
   files.set('services/remote/src/built-in-packs.ts', remoteBuiltInNames(packs));
   files.set('.env.example', envExample(read('.env.example'), packs));
   files.set('docker-compose.yml', composeFile(read('docker-compose.yml'), packs));
+  files.set(PROMETHEUS_CONFIG, prometheusConfig(read(PROMETHEUS_CONFIG), packs));
   const kubernetes = kubernetesFiles(packs, read);
   for (const [path, content] of kubernetes) files.set(path, content);
   // A pack that is gone takes its kustomize directory with it.

@@ -36,6 +36,7 @@ describe('pnpm packs:sync', () => {
           'deploy/base/kustomization.yaml',
           'deploy/base/packs/concert/kustomization.yaml',
           'deploy/base/packs/quotes/kustomization.yaml',
+          'deploy/prometheus/prometheus.yml',
           'docker-compose.yml',
           'services/gateway/package.json',
           'services/gateway/src/pack-modules.ts',
@@ -59,6 +60,10 @@ describe('pnpm packs:sync', () => {
       expect(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')).not.toMatch(/concert/);
       expect(compose['x-common-env'].CATALOG_PEERS).not.toMatch(/concert/);
       expect(compose['x-common-env'].CATALOG_PEERS).toMatch(/http:\/\/quotes:9099/);
+      const scrape = parse(readFileSync(join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')).scrape_configs;
+      const packJobs = scrape.filter((job: { job_name: string }) => job.job_name !== 'toolgate-gateway');
+      expect(packJobs.map((job: { job_name: string }) => job.job_name)).toEqual(readManifests(root).map((pack) => `toolgate-${pack.name}`));
+      expect(packJobs.find((job: { job_name: string }) => job.job_name === 'toolgate-quotes').dns_sd_configs).toEqual([{ names: ['quotes'], type: 'A', port: 9099 }]);
       expect(parse(readFileSync(join(root, 'deploy/base/config.yaml'), 'utf8')).data.CATALOG_PEERS).toBe(
         readManifests(root).map((pack) => `http://${pack.name}:8080`).join(','),
       );

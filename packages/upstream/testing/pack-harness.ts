@@ -13,8 +13,10 @@ export interface PackHarness {
 /** Builds a pack module exactly as a service would (env parsed by its schema), mounted at its name. */
 export async function startPack(module: PackModule, env: Record<string, string>): Promise<PackHarness> {
   const logger = createLogger({ level: 'silent' });
-  const built = await module.create(parseEnv(module.envSchema, env), { logger });
-  const app = createApp({ packs: [{ pack: built.pack, segment: module.name }], logger, metrics: createMetrics({ collectProcessMetrics: false }) });
+  // Metrics watch the pack's upstream clients as in a service, so every pack test runs with the observer in place.
+  const metrics = createMetrics({ collectProcessMetrics: false });
+  const built = await module.create(parseEnv(module.envSchema, env), { logger, upstreamObserver: metrics.upstream });
+  const app = createApp({ packs: [{ pack: built.pack, segment: module.name }], logger, metrics });
   let id = 0;
   const rpc = async (method: string, params: unknown) => {
     id += 1;

@@ -96,21 +96,24 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     rpcUrls: config.CHAIN_RPC_URLS,
   });
   const cache = options.cache ?? createMemoryCache({ maxEntries: 10_000 });
+  const sharedCache = <Schema extends z.ZodType>(name: string, schema: Schema) =>
+    createCoalescingCache(createSharedStore(cache, `chain:${name}:`, schema), { name: `chain:${name}`, observer: options.observer });
   const logos = createTrustWalletLogos({
     transport,
-    cache: createCoalescingCache(options.logoStore ?? createSharedStore(cache, 'chain:logo:', logoAnswerSchema)),
+    cache: createCoalescingCache(options.logoStore ?? createSharedStore(cache, 'chain:logo:', logoAnswerSchema), { name: 'chain:logo', observer: options.observer }),
     baseUrl: options.logoBaseUrl,
   });
   const tokens = createTokenService({
     clients,
     metadataStore: options.metadataStore ?? createSharedStore(cache, 'chain:metadata:', tokenMetadataOutput),
+    observer: options.observer,
     logos,
   });
   const balances = createBalanceService({ clients, unitsStore: createSharedStore(cache, 'chain:units:', tokenUnitsSchema) });
   const addresses = createEnsResolver({
-    chains, clients, cache: createCoalescingCache(createSharedStore(cache, 'chain:ens:', z.string())), concurrency: config.ENS_RESOLVE_CONCURRENCY,
+    chains, clients, cache: sharedCache('ens', z.string()), concurrency: config.ENS_RESOLVE_CONCURRENCY,
   });
-  const deps = { chains, tokens, balances, addresses, clients, cache };
+  const deps = { chains, tokens, balances, addresses, clients, cache, sharedCache };
   const metadata = createMetadataFetcher({
     enabled: config.NFT_METADATA_FETCH,
     ipfsGateway: config.NFT_METADATA_IPFS_GATEWAY,

@@ -1,3 +1,4 @@
+import type { UpstreamObserver } from '@toolgate/core';
 import { createCoalescingCache, type CacheStore } from '@toolgate/upstream';
 import type { ChainClient } from './chain-clients.ts';
 import type { SupportedChain } from './chain-registry.ts';
@@ -38,9 +39,11 @@ export function createTokenService(options: {
   clients: (chain: SupportedChain) => ChainClient;
   metadataStore: CacheStore<TokenMetadata>;
   logos: LogoResolver;
+  /** Told of metadata cache lookups (`chain:metadata`). */
+  observer?: UpstreamObserver;
 }): TokenService {
   const { clients, metadataStore, logos } = options;
-  const metadataCache = createCoalescingCache(metadataStore);
+  const metadataCache = createCoalescingCache(metadataStore, { name: 'chain:metadata', observer: options.observer });
   const withLogo = async (chain: SupportedChain, contract: string, facts: TokenFacts, early?: Promise<LogoAnswer>) => {
     if (facts.logo) return { value: { ...facts, logo: facts.logo }, ttlMs: DAY_MS };
     const found = await (early ?? logos.find(chain.trustWalletFolder, contract));

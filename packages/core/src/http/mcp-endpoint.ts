@@ -8,6 +8,7 @@ import { answerProblem } from './answer-problem.ts';
 import type { Guard } from './guard.ts';
 import type { McpPost } from './mcp-route.ts';
 import { HttpProblem } from './problem.ts';
+import { observeRejection } from './rejection.ts';
 import { requestIdFor } from './request-id.ts';
 import { RequestState, type AddressIdOf } from './request-state.ts';
 
@@ -93,7 +94,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
     // `on`, not `once`: a response finishes once, and `once` wraps the listener on every request.
     response.on('finish', onFinish);
     const state = new RequestState(requestId, options.mountPath, request, response, options.addressIdOf);
-    const run = () => void answer(request, response, state).catch((error: unknown) => answerProblem(error, response, logger, requestId));
+    const run = () =>
+      void answer(request, response, state).catch((error: unknown) => {
+        observeRejection(error, options.metrics.observeRejection);
+        answerProblem(error, response, logger, requestId);
+      });
     if (trace) trace(request, response, run);
     else run();
   };

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { Guard } from '../http/guard.ts';
 import { HttpProblem } from '../http/problem.ts';
+import type { AuthReason } from '../http/rejection.ts';
 import type { RequestState } from '../http/request-state.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
@@ -71,7 +72,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
     ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
     : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
 
-  async function unauthorized(request: IncomingMessage, state: RequestState, message: string, error?: 'invalid_token'): Promise<HttpProblem> {
+  async function unauthorized(request: IncomingMessage, state: RequestState, message: string, reason: AuthReason, error?: 'invalid_token'): Promise<HttpProblem> {
     // In OAuth mode a call without credentials is every client's first step (discovery), not a guess.
     if (error || !oauth) await options.onRejected?.(request, state).catch(() => undefined);
     const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, state.mountPath)}"`] : ['realm="toolgate"'];
@@ -79,6 +80,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
     return new HttpProblem(401, ErrorCode.Unauthorized, message, {
       id: await requestIdOfBody(request),
       headers: { 'www-authenticate': `Bearer ${parameters.join(', ')}` },
+      rejection: { kind: 'auth', reason },
     });
   }
 
@@ -89,25 +91,27 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
       state.caller = caller;
       return undefined;
     } catch (error) {
-      if (error instanceof InvalidTokenError) return unauthorized(request, state, `Unauthorized: ${error.message}`, 'invalid_token');
+      if (error instanceof InvalidTokenError) return unauthorized(request, state, `Unauthorized: ${error.message}`, 'invalid_token', 'invalid_token');
       // Counted as a failed authentication: a token that cannot be checked is not accepted, and
       // a flood of them must not make the gateway a free amplifier against the issuer.
       await options.onRejected?.(request, state).catch(() => undefined);
       options.logger.warn({ requestId: state.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
-      return new HttpProblem(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token');
+      return new HttpProblem(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token', {
+        rejection: { kind: 'auth', reason: 'token_unverifiable' },
+      });
     }
   }
 
   // Synchronous on the served path (a known key); only a refusal or a token waits on I/O.
   return function checkApiKey(request, _response, state) {
     const key = presentedKey(request.headers);
-    if (key === undefined) return unauthorized(request, state, `Unauthorized: send ${hint}`);
+    if (key === undefined) return unauthorized(request, state, `Unauthorized: send ${hint}`, 'missing_credentials');
     const match = known.get(sha256(key).toString('base64'));
     if (match === undefined && oauth) return verifyToken(key, request, state);
     if (match === undefined) {
       // Debug: a guesser would otherwise write one info line per attempt (the failure limit warns once).
       options.logger.debug({ requestId: state.requestId, client: state.addressId }, 'rejected an unknown API key');
-      return unauthorized(request, state, 'Unauthorized: the API key is not valid', 'invalid_token');
+      return unauthorized(request, state, 'Unauthorized: the API key is not valid', 'invalid_key', 'invalid_token');
     }
     state.caller = match;
     return undefined;

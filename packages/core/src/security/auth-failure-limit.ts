@@ -28,6 +28,7 @@ export function authFailureLimit(options: { limiter: CountingLimiter; limit: num
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
       return new HttpProblem(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
         headers: { 'retry-after': String(retryAfter) },
+        rejection: { kind: 'auth', reason: 'too_many_failures' },
       });
     },
     async record(_request, state) {

@@ -21,6 +21,7 @@ function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): Http
   const message = `Too Many Requests: the limit is ${limit} requests per minute${what}; retry after ${retryAfter} s`;
   return new HttpProblem(429, ErrorCode.TooManyRequests, message, {
     headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
+    rejection: { kind: 'rate_limit', reason: batch === undefined ? 'requests' : 'batch' },
   });
 }
 

@@ -1,6 +1,5 @@
 import { defineTool, ToolError } from '@toolgate/core';
 import { z } from 'zod';
-import { createCoalescingCache, createSharedStore } from '@toolgate/upstream';
 import { mapBlock } from '../upstream/evm-mappers.ts';
 import { readBlock, type BlockSelector } from '../upstream/evm-reads.ts';
 import type { ChainToolDeps } from './deps.ts';
@@ -45,7 +44,7 @@ const describeSelector = (selector: BlockSelector) =>
   selector.kind === 'hash' ? `with hash ${selector.hash}` : selector.kind === 'number' ? `number ${selector.number}` : `"${selector.tag}"`;
 
 export function blockTool(options: ChainToolDeps) {
-  const cache = createCoalescingCache(createSharedStore(options.cache, 'chain:block:', blockOutput));
+  const cache = options.sharedCache('block', blockOutput);
   return defineTool({
     name: 'block',
     title: 'Block',

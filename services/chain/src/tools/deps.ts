@@ -1,4 +1,5 @@
-import type { ResponseCache } from '@toolgate/upstream';
+import type { CoalescingCache, ResponseCache } from '@toolgate/upstream';
+import type { z } from 'zod';
 import type { BalanceService } from '../balance-service.ts';
 import type { ChainClient } from '../chain-clients.ts';
 import type { ChainRegistry, SupportedChain } from '../chain-registry.ts';
@@ -16,4 +17,6 @@ export interface ChainToolDeps {
   clients: (chain: SupportedChain) => ChainClient;
   /** The pack's cache (memory, or Redis with REDIS_URL): tools keep their own namespaced stores in it. */
   cache: ResponseCache;
+  /** A namespaced store in `cache` (`chain:<name>:` keys), coalesced, its lookups reported to the upstream observer as `chain:<name>`. */
+  sharedCache<Schema extends z.ZodType>(name: string, schema: Schema): CoalescingCache<z.infer<Schema>>;
 }

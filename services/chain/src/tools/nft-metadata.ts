@@ -1,7 +1,6 @@
 import { defineTool } from '@toolgate/core';
 import { z } from 'zod';
 import { addressOrNameSchema } from '../address.ts';
-import { createCoalescingCache, createSharedStore } from '@toolgate/upstream';
 import type { MetadataFetcher } from '../upstream/metadata-fetch.ts';
 import { readNft } from '../upstream/nft-reads.ts';
 import type { ChainToolDeps } from './deps.ts';
@@ -24,7 +23,7 @@ export const nftMetadataOutput = z.object({
 });
 
 export function nftMetadataTool(options: ChainToolDeps & { metadata: MetadataFetcher }) {
-  const cache = createCoalescingCache(createSharedStore(options.cache, 'chain:nft:', nftMetadataOutput));
+  const cache = options.sharedCache('nft', nftMetadataOutput);
   return defineTool({
     name: 'nft_metadata',
     title: 'NFT metadata',

@@ -1,6 +1,5 @@
 import { defineTool, ToolError } from '@toolgate/core';
 import { z } from 'zod';
-import { createCoalescingCache, createSharedStore } from '@toolgate/upstream';
 import { mapTransaction } from '../upstream/evm-mappers.ts';
 import { readTransaction } from '../upstream/evm-reads.ts';
 import type { ChainToolDeps } from './deps.ts';
@@ -29,7 +28,7 @@ export const transactionOutput = z.object({
 });
 
 export function transactionTool(options: ChainToolDeps) {
-  const cache = createCoalescingCache(createSharedStore(options.cache, 'chain:tx:', transactionOutput));
+  const cache = options.sharedCache('tx', transactionOutput);
   return defineTool({
     name: 'transaction',
     title: 'Transaction and receipt',

@@ -74,8 +74,8 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
   };
   const key = () => options.apiKey!;
   const pricesClient = () => clientFor('Alchemy Prices API', options.pricesUrlTemplate.replaceAll('{key}', encodeURIComponent(key())));
-  const transfersCache = createCoalescingCache(createSharedStore(options.cache, 'chain:alchemy-transfers:', assetTransfersResult));
-  const byAddressCache = createCoalescingCache(createSharedStore(options.cache, 'chain:alchemy-prices:', pricesByAddressResponse));
+  const transfersCache = createCoalescingCache(createSharedStore(options.cache, 'chain:alchemy-transfers:', assetTransfersResult), { name: 'chain:alchemy-transfers', observer: options.observer });
+  const byAddressCache = createCoalescingCache(createSharedStore(options.cache, 'chain:alchemy-prices:', pricesByAddressResponse), { name: 'chain:alchemy-prices', observer: options.observer });
 
   const requireKey = (tool: string) => {
     if (!options.apiKey) {
@@ -95,7 +95,7 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
       const client = clientFor(`${network} Alchemy NFT API`, alchemyUrl(options.nftUrlTemplate, network, key()));
       const query = new URLSearchParams({ owner, withMetadata: 'true', pageSize: String(page.pageSize) });
       if (page.pageKey) query.set('pageKey', page.pageKey);
-      return client.get({ path: `getNFTsForOwner?${query}`, schema: ownedNftsResponse, ttlMs: DATA_TTL_MS });
+      return client.get({ path: `getNFTsForOwner?${query}`, schema: ownedNftsResponse, ttlMs: DATA_TTL_MS, operation: 'getNFTsForOwner' });
     },
 
     assetTransfers(chain, network, query, signal) {
@@ -116,12 +116,12 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
 
     pricesBySymbol(symbols) {
       const query = new URLSearchParams(symbols.map((symbol): [string, string] => ['symbols', symbol]));
-      return pricesClient().get({ path: `tokens/by-symbol?${query}`, schema: pricesBySymbolResponse, ttlMs: DATA_TTL_MS });
+      return pricesClient().get({ path: `tokens/by-symbol?${query}`, schema: pricesBySymbolResponse, ttlMs: DATA_TTL_MS, operation: 'tokens/by-symbol' });
     },
 
     pricesByAddress(items) {
       return byAddressCache.get(keyOf(items), async () => ({
-        value: await pricesClient().postJson({ path: 'tokens/by-address', body: { addresses: items }, schema: pricesByAddressResponse }),
+        value: await pricesClient().postJson({ path: 'tokens/by-address', body: { addresses: items }, schema: pricesByAddressResponse, operation: 'tokens/by-address' }),
         ttlMs: DATA_TTL_MS,
       }));
     },

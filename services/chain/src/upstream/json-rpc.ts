@@ -60,12 +60,14 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
       : { id: answer.id, outcome: { ok: true, result: answer.result } };
   };
   // Transport failures are @toolgate/upstream's UpstreamError, already named by `label`.
-  const post = (body: unknown, signal?: AbortSignal) => transport.postJson(url, body, { signal, label });
+  const post = (body: unknown, operation: string, signal?: AbortSignal) => transport.postJson(url, body, { signal, label, operation });
+  // A batch of one method is labelled by it (eth_call ×12); a mixed one is `batch`: method names are ours, never the caller's.
+  const operationOf = (calls: RpcCall[]) => (calls.every((call) => call.method === calls[0]?.method) ? (calls[0]?.method ?? 'batch') : 'batch');
 
   return {
     async batch(calls, signal) {
       const body = calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params }));
-      const reply = await post(body, signal);
+      const reply = await post(body, operationOf(calls), signal);
       if (!Array.isArray(reply)) {
         const rejected = batchRejected.safeParse(reply);
         if (rejected.success) throw new UpstreamError(`node error ${rejected.data.error.code}: ${describe(rejected.data.error)}`, { upstream: label, isRetryable: false });
@@ -84,7 +86,7 @@ export function createJsonRpc(options: { transport: HttpTransport; url: string; 
     },
 
     async call(call, signal) {
-      const reply = await post({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params }, signal);
+      const reply = await post({ jsonrpc: '2.0', id: 1, method: call.method, params: call.params }, call.method, signal);
       if (Array.isArray(reply) || typeof reply !== 'object' || reply === null) {
         throw new UpstreamError(`reply is not a JSON-RPC answer`, { upstream: label, isRetryable: false });
       }

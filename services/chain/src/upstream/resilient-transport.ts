@@ -45,9 +45,9 @@ export function createResilientTransport(options: ResilientTransportOptions): Ht
   };
 
   return {
-    postJson(url, body, { signal, label }) {
+    postJson(url, body, { signal, label, operation }) {
       const name = label ?? 'JSON-RPC endpoint';
-      return clientFor(`post ${name} ${url}`, name, url).postJson({ body, schema: anyJson, signal });
+      return clientFor(`post ${name} ${url}`, name, url).postJson({ body, schema: anyJson, signal, operation });
     },
     async head(url, { signal }) {
       const target = new URL(url);
@@ -55,7 +55,7 @@ export function createResilientTransport(options: ResilientTransportOptions): Ht
       // retries; a failed check gives null, kept for minutes only (token-service.ts).
       const client = clientFor(`head ${target.origin}`, `logo host ${target.host}`, target.origin, { retries: 0 });
       try {
-        return await client.head({ path: `${target.pathname}${target.search}`, signal });
+        return await client.head({ path: `${target.pathname}${target.search}`, signal, operation: 'logo' });
       } catch (error) {
         // A non-2xx status is an answer for the logo check (404: no logo); only no answer is a failure.
         if (error instanceof UpstreamError && error.statusCode !== undefined) return error.statusCode;

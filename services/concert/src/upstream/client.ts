@@ -45,18 +45,19 @@ export function createBandsintownApi(upstream: UpstreamClient, appId: string): B
         schema: bandsintownEventsSchema,
         ttlMs: EVENTS_TTL_MS,
         parse: readBandsintownBody,
+        operation: 'events',
       });
       return (events ?? []).map(mapEvent);
     },
     async artist(name) {
       const answer = await unlessNotFound(
-        upstream.get({ path: `/artists/${artistPathSegment(name)}`, params: { app_id: appId }, schema: bandsintownArtistAnswerSchema, ttlMs: ARTIST_TTL_MS, parse: readBandsintownBody }),
+        upstream.get({ path: `/artists/${artistPathSegment(name)}`, params: { app_id: appId }, schema: bandsintownArtistAnswerSchema, ttlMs: ARTIST_TTL_MS, parse: readBandsintownBody, operation: 'artist' }),
       );
       return answer === null ? undefined : mapArtist(answer);
     },
     async artistEvents(name, date) {
       const events = await unlessNotFound(
-        upstream.get({ path: `/artists/${artistPathSegment(name)}/events`, params: { app_id: appId, date }, schema: bandsintownEventsSchema, ttlMs: EVENTS_TTL_MS, parse: readBandsintownBody }),
+        upstream.get({ path: `/artists/${artistPathSegment(name)}/events`, params: { app_id: appId, date }, schema: bandsintownEventsSchema, ttlMs: EVENTS_TTL_MS, parse: readBandsintownBody, operation: 'artist events' }),
       );
       return events === null ? undefined : events.map(mapEvent);
     },

@@ -35,27 +35,28 @@ export function createBrawlifyApi(hosts: HostFallback, now: () => number = Date.
     async rotation() {
       const events = await hosts.get({
         path: '/events',
+        operation: 'events',
         schema: brawlifyEventsSchema,
         ttlMs: (value) => rotationTtlMs(value.active.map((slot) => slot.endTime), now()),
       });
       return mapBrawlifyEvents(events);
     },
     async brawlers() {
-      return (await hosts.get({ path: '/brawlers', schema: brawlifyBrawlersSchema, ttlMs: BRAWLIFY_TTL.static })).list.map(mapBrawler);
+      return (await hosts.get({ path: '/brawlers', operation: 'brawlers', schema: brawlifyBrawlersSchema, ttlMs: BRAWLIFY_TTL.static })).list.map(mapBrawler);
     },
     async brawler(id) {
-      const brawler = await orNotFound(hosts.get({ path: `/brawlers/${id}`, schema: brawlifyBrawlerSchema, ttlMs: BRAWLIFY_TTL.static }), `brawler with id ${id}`);
+      const brawler = await orNotFound(hosts.get({ path: `/brawlers/${id}`, operation: 'brawler', schema: brawlifyBrawlerSchema, ttlMs: BRAWLIFY_TTL.static }), `brawler with id ${id}`);
       return mapBrawler(brawler);
     },
     async maps() {
-      return (await hosts.get({ path: '/maps', schema: brawlifyMapsSchema, ttlMs: BRAWLIFY_TTL.static })).list.map((map) => mapMap(map));
+      return (await hosts.get({ path: '/maps', operation: 'maps', schema: brawlifyMapsSchema, ttlMs: BRAWLIFY_TTL.static })).list.map((map) => mapMap(map));
     },
     async map(id) {
-      const map = await orNotFound(hosts.get({ path: `/maps/${id}`, schema: brawlifyMapSchema, ttlMs: BRAWLIFY_TTL.mapStats }), `map with id ${id}`);
+      const map = await orNotFound(hosts.get({ path: `/maps/${id}`, operation: 'map', schema: brawlifyMapSchema, ttlMs: BRAWLIFY_TTL.mapStats }), `map with id ${id}`);
       return mapMap(map, true);
     },
     async gameModes() {
-      return mapGameModes(await hosts.get({ path: '/gamemodes', schema: brawlifyGameModesSchema, ttlMs: BRAWLIFY_TTL.static }));
+      return mapGameModes(await hosts.get({ path: '/gamemodes', operation: 'gamemodes', schema: brawlifyGameModesSchema, ttlMs: BRAWLIFY_TTL.static }));
     },
   };
 }

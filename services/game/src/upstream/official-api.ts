@@ -32,36 +32,37 @@ export interface OfficialApi {
  * Tags arrive normalised (tag.ts), so the only user text in a path is `%23` + [0289PYLQGRJCUV].
  */
 export function createOfficialApi(upstream: UpstreamClient, now: () => number = Date.now): OfficialApi {
-  async function get<Schema extends z.ZodType>(path: string, schema: Schema, ttlMs: number | ((value: z.infer<Schema>) => number), what: string, params?: Record<string, number>) {
+  // `operation` labels the request in metrics and traces: the path holds the caller's tag.
+  async function get<Schema extends z.ZodType>(operation: string, path: string, schema: Schema, ttlMs: number | ((value: z.infer<Schema>) => number), what: string, params?: Record<string, number>) {
     try {
-      return await upstream.get({ path, schema, ttlMs, params });
+      return await upstream.get({ path, schema, ttlMs, params, operation });
     } catch (error) {
       throw explainOfficialError(error, what);
     }
   }
   return {
     async rotation() {
-      const rotation = await get('/events/rotation', officialRotationSchema, (value) => rotationTtlMs(value.map((slot) => slot.endTime), now()), 'event rotation');
+      const rotation = await get('rotation', '/events/rotation', officialRotationSchema, (value) => rotationTtlMs(value.map((slot) => slot.endTime), now()), 'event rotation');
       return mapOfficialRotation(rotation);
     },
     async player(tag) {
-      return mapPlayer(await get(`/players/${tagSegment(tag)}`, playerSchema, TTL.player, `player with tag #${tag}`));
+      return mapPlayer(await get('player', `/players/${tagSegment(tag)}`, playerSchema, TTL.player, `player with tag #${tag}`));
     },
     async battlelog(tag) {
-      return mapBattlelog(await get(`/players/${tagSegment(tag)}/battlelog`, battlelogSchema, TTL.battlelog, `player with tag #${tag}`));
+      return mapBattlelog(await get('battlelog', `/players/${tagSegment(tag)}/battlelog`, battlelogSchema, TTL.battlelog, `player with tag #${tag}`));
     },
     async club(tag) {
-      return mapClub(await get(`/clubs/${tagSegment(tag)}`, clubSchema, TTL.club, `club with tag #${tag}`));
+      return mapClub(await get('club', `/clubs/${tagSegment(tag)}`, clubSchema, TTL.club, `club with tag #${tag}`));
     },
     async clubMembers(tag) {
-      return mapClubMembers(await get(`/clubs/${tagSegment(tag)}/members`, clubMembersSchema, TTL.club, `club with tag #${tag}`));
+      return mapClubMembers(await get('club members', `/clubs/${tagSegment(tag)}/members`, clubMembersSchema, TTL.club, `club with tag #${tag}`));
     },
     async rankings(kind, country, limit, brawlerId) {
       const base = `/rankings/${country}`;
-      if (kind === 'clubs') return mapClubRankings(await get(`${base}/clubs`, clubRankingsSchema, TTL.rankings, `club ranking for ${country}`, { limit }));
+      if (kind === 'clubs') return mapClubRankings(await get('club rankings', `${base}/clubs`, clubRankingsSchema, TTL.rankings, `club ranking for ${country}`, { limit }));
       const path = kind === 'brawlers' ? `${base}/brawlers/${brawlerId}` : `${base}/players`;
       const what = kind === 'brawlers' ? `ranking for brawler ${brawlerId} in ${country}` : `player ranking for ${country}`;
-      return mapPlayerRankings(await get(path, playerRankingsSchema, TTL.rankings, what, { limit }));
+      return mapPlayerRankings(await get(`${kind === 'brawlers' ? 'brawler' : 'player'} rankings`, path, playerRankingsSchema, TTL.rankings, what, { limit }));
     },
   };
 }

@@ -20,7 +20,8 @@ export type SportsDbGet = <Schema extends z.ZodType>(
 export function createSportsDbGet(upstream: UpstreamClient, apiKey: string): SportsDbGet {
   return async (endpoint, recordKey, params, schema, ttlMs) => {
     try {
-      return await upstream.get({ path: `/${encodeURIComponent(apiKey)}/${endpoint}`, params, schema, ttlMs, parse: (text) => readSportsDbBody(text, recordKey) });
+      // The endpoint is one of the pack's fixed names (eventsday.php): a label with no id or key in it.
+      return await upstream.get({ path: `/${encodeURIComponent(apiKey)}/${endpoint}`, params, schema, ttlMs, parse: (text) => readSportsDbBody(text, recordKey), operation: endpoint });
     } catch (error) {
       throw explainSportsDbError(error);
     }
