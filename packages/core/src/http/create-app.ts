@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { withCallerPolicy, type CallerPolicyOptions } from '../mcp/caller-policy.ts';
 import { createCombinedDispatcher } from '../mcp/combined-dispatcher.ts';
 import { combinedSelection, type CombinedSettings } from '../mcp/combined-selection.ts';
-import { createDispatcher } from '../mcp/dispatcher.ts';
+import { createDispatcher, type Dispatcher } from '../mcp/dispatcher.ts';
 import { ErrorCode } from '../mcp/protocol.ts';
 import type { GatewayMetrics } from '../metrics.ts';
 import type { Tracing } from '../observability/tracing.ts';
@@ -103,22 +103,18 @@ export function createApp(options: AppOptions): App {
   const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
   const clientAddressId = addressIdOf(options.trustProxy);
   const endpoints = new Map<string, App>();
-  const pagePacks: LocalPack[] = [];
-  for (const { pack, segment, status } of packs) {
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), options.callPolicy);
-    pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
-    const mountPath = `/${segment}/mcp`;
+  /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
+  const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) =>
     endpoints.set(
       mountPath,
       createMcpEndpoint({
-        pack: pack.name,
+        pack: label,
         mountPath,
         post: createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots }),
-        redirectBrowser: browserRedirect(`pack-${segment}`),
+        redirectBrowser: browserRedirect(pageAnchor),
         checkOrigin,
         applyCors,
-        // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
-        guards: options.guards?.length ? [...options.guards, packAccess(pack.name)] : [],
+        guards,
         addressIdOf: clientAddressId,
         makeRequestId,
         metrics,
@@ -126,28 +122,18 @@ export function createApp(options: AppOptions): App {
         tracing: options.tracing,
       }),
     );
+  const pagePacks: LocalPack[] = [];
+  for (const { pack, segment, status } of packs) {
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), options.callPolicy);
+    pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
+    // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
+    addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);
   }
   // The combined endpoint, served as a pack is: every pack's tools through the packs' own
   // dispatchers, so each pack's caller policy applies there too (docs/deployment.md#one-url).
   const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
   const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger });
-  endpoints.set(
-    COMBINED_PATH,
-    createMcpEndpoint({
-      pack: COMBINED_PATH,
-      mountPath: COMBINED_PATH,
-      post: createMcpRoute({ dispatcher: combined, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots }),
-      redirectBrowser: browserRedirect('one-url'),
-      checkOrigin,
-      applyCors,
-      guards: options.guards ?? [],
-      addressIdOf: clientAddressId,
-      makeRequestId,
-      metrics,
-      logger,
-      tracing: options.tracing,
-    }),
-  );
+  addEndpoint(COMBINED_PATH, COMBINED_PATH, combined, 'one-url', options.guards ?? []);
 
   const routes = express();
   routes.disable('x-powered-by');
