@@ -86,6 +86,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
     await post(request, response, state);
   }
 
+  function serve(request: IncomingMessage, response: ServerResponse, state: RequestState): void {
+    answer(request, response, state).catch((error: unknown) => {
+      observeRejection(error, options.metrics.observeRejection);
+      answerProblem(error, response, logger, state.requestId);
+    });
+  }
+
   return function mcpEndpoint(request: IncomingMessage, response: ObservedResponse): void {
     if (options.redirectBrowser(request, response)) return;
     const requestId = requestIdFor(request, options.makeRequestId);
@@ -94,12 +101,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
     // `on`, not `once`: a response finishes once, and `once` wraps the listener on every request.
     response.on('finish', onFinish);
     const state = new RequestState(requestId, options.mountPath, request, response, options.addressIdOf);
-    const run = () =>
-      void answer(request, response, state).catch((error: unknown) => {
-        observeRejection(error, options.metrics.observeRejection);
-        answerProblem(error, response, logger, requestId);
-      });
-    if (trace) trace(request, response, run);
-    else run();
+    // A closure only when tracing runs the request inside its span.
+    if (trace) trace(request, response, () => serve(request, response, state));
+    else serve(request, response, state);
   };
 }
