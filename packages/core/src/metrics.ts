@@ -1,5 +1,5 @@
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { AUTH_REASONS, RATE_LIMIT_REASONS, type RejectionObserver } from './http/rejection.ts';
+import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RejectionObserver } from './http/rejection.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 import type { ToolCallObserver } from './mcp/dispatcher.ts';
 import { createUpstreamMetrics } from './upstream-metrics.ts';
@@ -9,7 +9,7 @@ export interface GatewayMetrics {
   registry: Registry;
   observeRequest(pack: string, status: number, seconds: number): void;
   observeToolCall: ToolCallObserver;
-  /** Guards' refusals (rate limit, auth), by reason. */
+  /** Guards' refusals (rate limit, auth) and the caller policy's, by reason. */
   observeRejection: RejectionObserver;
   /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
   upstream: UpstreamObserver;
@@ -36,10 +36,16 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
   });
   const rateLimited = new SeriesCounter({ name: 'toolgate_rate_limit_rejections_total', help: 'Requests refused by the rate limit (429), by reason', registry });
   const authRefused = new SeriesCounter({ name: 'toolgate_auth_rejections_total', help: 'Requests refused at authentication, by reason', registry });
+  const policyRefused = new SeriesCounter({
+    name: 'toolgate_policy_refusals_total',
+    help: "Tool calls (and requests to a pack) refused by the caller's policy: a tool or pack not allowed, a minute limit or daily quota spent",
+    registry,
+  });
   // Every reason's series from the start, at 0: a rate over a series born mid-spike misses its first count.
   const rejections = {
     rate_limit: new Map(RATE_LIMIT_REASONS.map((reason) => [reason as string, rateLimited.series({ reason })])),
     auth: new Map(AUTH_REASONS.map((reason) => [reason as string, authRefused.series({ reason })])),
+    policy: new Map(POLICY_REASONS.map((reason) => [reason as string, policyRefused.series({ reason })])),
   };
 
   // Each request resolves its series here once per pack (and tool), then only adds numbers.

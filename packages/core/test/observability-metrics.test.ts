@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createGuards, createLogger, createMetrics, parseEnv, securityEnvSchema, type UpstreamAttempt } from '../src/index.ts';
 import { createEchoApp } from './echo-pack.ts';
+import { writePolicyFile } from './support/policy-fixtures.ts';
 
 const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } };
 
@@ -94,5 +95,71 @@ describe('rejection metrics', () => {
     await request(app).post('/echo/mcp').set('authorization', 'Bearer the-right-key-0123456789').set('content-type', 'application/json').send('{').expect(400);
     const text = await metrics.registry.metrics();
     expect(text.split('\n').filter((line) => /^toolgate_(auth|rate_limit)_rejections_total\{/.test(line) && !line.endsWith(' 0'))).toEqual([]);
+  });
+});
+
+describe('policy refusal metrics (API_KEYS_FILE)', () => {
+  const KEYS = { sumOnly: 'key-sum-only-two-a-minute', wordOnly: 'key-for-the-word-pack-only', quota: 'key-with-a-quota-of-one' };
+  const callOf = (name: string, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: name.endsWith('sum') ? { numbers: [1, 2] } : { text: 'hi' } } });
+  const refusals = (metrics: ReturnType<typeof createMetrics>, reason: string) => valueOf(metrics, `toolgate_policy_refusals_total{reason="${reason}"}`);
+  const REASONS = ['tool_not_allowed', 'pack_not_allowed', 'minute_limit', 'daily_quota'];
+
+  async function policyApp() {
+    const logger = createLogger({ level: 'silent' });
+    const file = writePolicyFile([
+      { name: 'sum-only', key: KEYS.sumOnly, tools: ['echo/sum'], rate_limit_per_minute: 2 },
+      { name: 'word-only', key: KEYS.wordOnly, packs: ['word'] },
+      { name: 'quota', key: KEYS.quota, daily_quota: 1 },
+    ]);
+    const guards = await createGuards(parseEnv(securityEnvSchema, { API_KEYS_FILE: file }), logger);
+    const metrics = createMetrics({ collectProcessMetrics: false });
+    const app = createEchoApp({ guards: guards.handlers, logger, metrics, callPolicy: guards.budget ? { budget: guards.budget } : {} });
+    const post = (path: string, key: string, body: unknown) => request(app).post(path).set('authorization', `Bearer ${key}`).send(body as object);
+    const counts = async () => Object.fromEntries(await Promise.all(REASONS.map(async (reason) => [reason, await refusals(metrics, reason)])));
+    return { metrics, post, counts, close: () => guards.close() };
+  }
+
+  it('has every reason at 0 from the start, and an allowed call moves none', async () => {
+    const { post, counts, close } = await policyApp();
+    try {
+      expect(await counts()).toEqual({ tool_not_allowed: 0, pack_not_allowed: 0, minute_limit: 0, daily_quota: 0 });
+      expect((await post('/echo/mcp', KEYS.sumOnly, callOf('sum')).expect(200)).body.result.structuredContent).toEqual({ sum: 3, count: 2 });
+      expect((await post('/mcp', KEYS.quota, callOf('echo_echo')).expect(200)).body.result.structuredContent).toEqual({ text: 'hi', length: 2 });
+      expect(await counts()).toEqual({ tool_not_allowed: 0, pack_not_allowed: 0, minute_limit: 0, daily_quota: 0 });
+    } finally {
+      await close();
+    }
+  });
+
+  it('counts each refusal once by reason: a tool or pack not allowed, a minute limit, a daily quota', async () => {
+    const { metrics, post, counts, close } = await policyApp();
+    try {
+      expect((await post('/echo/mcp', KEYS.sumOnly, callOf('echo')).expect(200)).body.error.code).toBe(-32003);
+      // Through /mcp the call goes through the pack's own dispatcher: one refusal, not two.
+      expect((await post('/mcp', KEYS.sumOnly, callOf('echo_echo')).expect(200)).body.error.code).toBe(-32003);
+      expect(await counts()).toEqual({ tool_not_allowed: 2, pack_not_allowed: 0, minute_limit: 0, daily_quota: 0 });
+
+      await post('/echo/mcp', KEYS.wordOnly, { jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(403);
+      expect(await refusals(metrics, 'pack_not_allowed')).toBe(1);
+
+      await post('/echo/mcp', KEYS.sumOnly, callOf('sum')).expect(200);
+      await post('/echo/mcp', KEYS.sumOnly, callOf('sum')).expect(200);
+      expect((await post('/echo/mcp', KEYS.sumOnly, callOf('sum')).expect(429)).body.error.data.window).toBe('minute');
+      expect(await refusals(metrics, 'minute_limit')).toBe(1);
+
+      await post('/echo/mcp', KEYS.quota, callOf('echo')).expect(200);
+      expect((await post('/echo/mcp', KEYS.quota, callOf('echo')).expect(429)).body.error.data.window).toBe('day');
+      // A batch's refused members each count.
+      await post('/echo/mcp', KEYS.quota, [callOf('echo', 1), callOf('sum', 2)]);
+      expect(await counts()).toEqual({ tool_not_allowed: 2, pack_not_allowed: 1, minute_limit: 1, daily_quota: 3 });
+
+      // Not counted again as the request rate limit's or auth's refusals.
+      const text = await metrics.registry.metrics();
+      expect(text.split('\n').filter((line) => /^toolgate_(auth|rate_limit)_rejections_total\{/.test(line) && !line.endsWith(' 0'))).toEqual([]);
+      // Labels are the four reasons alone: never a key's name or a tool's.
+      expect(text.split('\n').filter((line) => line.startsWith('toolgate_policy_refusals_total{'))).toHaveLength(4);
+    } finally {
+      await close();
+    }
   });
 });

@@ -123,8 +123,10 @@ export function createApp(options: AppOptions): App {
       }),
     );
   const pagePacks: LocalPack[] = [];
+  // Policy refusals are answered in-band (caller-policy.ts), so they reach the metrics from there.
+  const callPolicy: CallerPolicyOptions = { observeRejection: metrics.observeRejection, ...options.callPolicy };
   for (const { pack, segment, status } of packs) {
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), options.callPolicy);
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), callPolicy);
     pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
     addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);

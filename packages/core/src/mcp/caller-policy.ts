@@ -1,3 +1,4 @@
+import type { RejectionObserver } from '../http/rejection.ts';
 import type { AccessPolicy } from '../security/policy/access-policy.ts';
 import type { BudgetState, CallBudget, Charge } from '../security/policy/call-budget.ts';
 import type { Caller } from '../security/policy/caller.ts';
@@ -11,6 +12,8 @@ export interface CallerPolicyOptions {
   /** Per-caller minute limits and daily quotas (API_KEYS_FILE, scopes); none: calls are not counted here. */
   budget?: CallBudget;
   audit?: AuditLog;
+  /** Told of each call the policy refuses (`toolgate_policy_refusals_total`); create-app.ts hands in the metrics'. */
+  observeRejection?: RejectionObserver;
   now?: () => number;
 }
 
@@ -25,6 +28,7 @@ export interface CallerPolicyOptions {
 export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOptions = {}): Dispatcher {
   const pack = dispatcher.pack.name;
   const now = options.now ?? Date.now;
+  const observeRejection = options.observeRejection ?? (() => {});
   // One filtered list per policy and source list: callers sharing a policy share the copy, and a
   // remote pack's new list (a new array) is filtered again.
   const filtered = new WeakMap<AccessPolicy, { source: readonly unknown[]; tools: unknown[] }>();
@@ -83,9 +87,11 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
     if (!allowed) {
       response = notAllowed(request, caller!, name!);
       outcome = 'not_allowed';
+      observeRejection({ kind: 'policy', reason: 'tool_not_allowed' });
     } else if (charge && !charge.allowed) {
       response = tooMany(request, caller!, charge);
       outcome = charge.window === 'minute' ? 'rate_limited' : 'over_quota';
+      observeRejection({ kind: 'policy', reason: charge.window === 'minute' ? 'minute_limit' : 'daily_quota' });
     } else {
       record = new CallRecord();
       response = withMeta(await runRecorded(record, () => dispatcher.handle(request, context)), charge?.state, record);

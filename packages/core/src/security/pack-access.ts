@@ -11,6 +11,6 @@ import { requestIdOfBody } from './request-id-of-body.ts';
 export function packAccess(pack: string): Guard {
   return function checkPackAccess(request, _response, { caller }) {
     if (!caller || caller.policy.allowsPack(pack)) return undefined;
-    return requestIdOfBody(request).then((id) => new HttpProblem(403, ErrorCode.Forbidden, `Forbidden: the pack ${pack} is not allowed for this ${caller.kind}`, { id, data: { pack } }));
+    return requestIdOfBody(request).then((id) => new HttpProblem(403, ErrorCode.Forbidden, `Forbidden: the pack ${pack} is not allowed for this ${caller.kind}`, { id, data: { pack }, rejection: { kind: 'policy', reason: 'pack_not_allowed' } }));
   };
 }
