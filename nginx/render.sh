@@ -7,7 +7,10 @@
 #   TOOLGATE_UPSTREAMS  packs and their replicas: "name=host:port[,host:port…] …"
 #                       compose: "quotes=quotes:8085 …"; tests: "echo=127.0.0.1:4101,127.0.0.1:4102"
 #   <NAME>_SEGMENT      path segment of a pack (default: its name), as the packs read it
-#   TOOLGATE_PAGE_PACK  the pack whose service answers the catalog page at / (default: the first listed)
+#   TOOLGATE_ONE_URL    the replicas of the service that serves /mcp, every pack at one URL (the
+#                       all-in-one gateway): "host:port[,host:port…]"; unset: nginx answers /mcp 404
+#   TOOLGATE_PAGE_PACK  the pack whose service answers the catalog page at / (default: the one-URL
+#                       service when there is one, else the first pack listed)
 #   NGINX_LISTEN, NGINX_RESOLVER, NGINX_UPSTREAM_SERVER_PARAMS, NGINX_CLIENT_MAX_BODY_SIZE,
 #   NGINX_PROXY_READ_TIMEOUT, NGINX_CONNECTIONS_PER_CLIENT, NGINX_WORKER_PROCESSES, NGINX_RUN_DIR, NGINX_ERROR_LOG,
 #   NGINX_ACCESS_LOG, NGINX_MODULES_DIR: see the defaults below and .env.example.
@@ -80,11 +83,34 @@ for entry in $TOOLGATE_UPSTREAMS; do
   envsubst '${PACK_NAME} ${PACK_SEGMENT}' <"$here/templates/location.conf.template" >"$out/packs/$name.location.conf"
   health_packs="${health_packs:+$health_packs }$name"
 done
+
+# /mcp: every pack at one URL, from the service that serves them all in one process (the
+# all-in-one gateway; docs/deployment.md#one-url). Its upstream is named one_url: no pack can be
+# (pack names have no "_"). Its readiness counts in /healthz as a pack's does.
+if [ -n "${TOOLGATE_ONE_URL:-}" ]; then
+  lines=""
+  old_ifs=$IFS
+  IFS=,
+  for server in $TOOLGATE_ONE_URL; do
+    check "$server" ']A-Za-z0-9.:[_-' "server of TOOLGATE_ONE_URL"
+    lines="${lines}    server ${server} max_fails=1 fail_timeout=5s${server_params:+ $server_params};
+"
+  done
+  IFS=$old_ifs
+  export PACK_NAME=one_url PACK_SERVERS="$lines"
+  envsubst '${PACK_NAME} ${PACK_SERVERS}' <"$here/templates/upstream.conf.template" >"$out/packs/one_url.upstream.conf"
+  envsubst '${PACK_NAME}' <"$here/templates/one-url.conf.template" >"$out/packs/one_url.location.conf"
+  health_packs="$health_packs one_url"
+  default_page=one_url
+else
+  default_page="${health_packs%% *}"
+fi
 export TOOLGATE_HEALTH_PACKS="$health_packs"
 
-# The catalog page (GET / and its assets) comes from one pack's service, which shows every pack
-# through CATALOG_PEERS (docs/catalog-page.md#through-nginx). Default: the first pack listed.
-page_pack="${TOOLGATE_PAGE_PACK:-${health_packs%% *}}"
+# The catalog page (GET / and its assets) comes from one service: the one-URL service, which
+# serves every pack itself, or a pack's, which shows the others through CATALOG_PEERS
+# (docs/catalog-page.md#through-nginx).
+page_pack="${TOOLGATE_PAGE_PACK:-$default_page}"
 case " $health_packs " in *" $page_pack "*) ;; *) fail "TOOLGATE_PAGE_PACK \"$page_pack\" is not one of the packs: $health_packs" ;; esac
 export TOOLGATE_PAGE_PACK="$page_pack"
 

@@ -95,7 +95,23 @@ describe('docker compose up, for real', () => {
     },
   );
 
-  it('a browser at / gets the catalog page with every pack and its tools, from the pack services', async () => {
+  it.each(['bare', '2025', '2026-07-28'] as Dialect[])('/mcp: every tool of every pack answers through nginx as <pack>_<tool>, from the gateway service, to a %s client', async (dialect) => {
+    const cases = PRODUCT_PACKS.flatMap((pack) => casesOf(pack).map((entry) => ({ ...entry, tool: `${pack}_${entry.tool}` })));
+    const answer = await callPack(`${base}/mcp`, dialect, cases);
+    expect(answer.tools).toEqual(expect.arrayContaining(cases.map((entry) => entry.tool)));
+    cases.forEach((entry, index) => {
+      expect([entry.tool, answer.results[index]!.isError ?? false]).toEqual([entry.tool, false]);
+      expect(answer.results[index]!.structuredContent).toMatchObject(entry.expected);
+    });
+    const answered = JSON.stringify(answer.results);
+    for (const secret of Object.values(SECRETS)) expect(answered).not.toContain(secret);
+    // nginx sent every /mcp request to the gateway's container, which serves it whole.
+    const gateway = new Set((await addresses(stack, 'gateway')).values());
+    const upstreams = new Set((await accessLog(stack)).filter((entry) => entry.path === '/mcp').map((entry) => entry.upstream.split(':')[0]));
+    expect([...upstreams]).toEqual([...gateway]);
+  });
+
+  it('a browser at / gets the catalog page with every pack and its tools, and the one URL, from the gateway service', async () => {
     const response = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     const page = await response.text();
@@ -108,6 +124,8 @@ describe('docker compose up, for real', () => {
     // The configurations name the address a client used (nginx's X-Forwarded-Host, believed from it).
     expect(page).toContain(`claude mcp add --transport http toolgate-quotes ${base}/quotes/mcp</code>`);
     expect(page).not.toContain('are missing from this page');
+    expect(page).toContain('id="one-url"');
+    expect(page).toContain(`<code>${base}/mcp</code>`);
   });
 
   it('the chain pack reached Alchemy the ways it reads: alchemy_* alone, standard batches, Multicall3', () => {
@@ -192,7 +210,7 @@ describe('docker compose up, for real', () => {
   it('with every quotes replica stopped, /healthz names the pack and calls get a clear 503; then it comes back', async () => {
     await stack.compose(['stop', 'quotes'], { timeoutMs: 60_000 });
     const down = await until('/healthz reporting quotes down', health, (reply) => reply.status === 503);
-    const packs = Object.fromEntries(PRODUCT_PACKS.map((pack) => [pack, pack === 'quotes' ? 'unavailable' : 'ready']));
+    const packs = { ...Object.fromEntries(PRODUCT_PACKS.map((pack) => [pack, pack === 'quotes' ? 'unavailable' : 'ready'])), one_url: 'ready' };
     expect(down.body).toEqual({ status: 'degraded', packs });
     const reply = await quote(1, 'orphan-call');
     expect(reply.status).toBe(503);
@@ -229,7 +247,7 @@ describe('docker compose up, for real', () => {
 
   it('runs every container non-root, read-only, without capabilities or new privileges, logging JSON without secrets', async () => {
     const ids = await stack.containers();
-    expect(ids.length).toBe(PRODUCT_PACKS.length + 3); // nginx, redis, quotes x2, and one of each other pack
+    expect(ids.length).toBe(PRODUCT_PACKS.length + 4); // nginx, redis, gateway, quotes x2, and one of each other pack
     for (const id of ids) {
       const { Name, HostConfig, Config } = await stack.inspect(id);
       expect([Name, HostConfig.ReadonlyRootfs, HostConfig.CapDrop, HostConfig.SecurityOpt, HostConfig.LogConfig.Type]).toEqual([
@@ -240,7 +258,7 @@ describe('docker compose up, for real', () => {
       expect([Name, security]).toEqual([Name, { uid: expect.any(Number), capEff: '0000000000000000', capBnd: '0000000000000000', noNewPrivs: '1' }]);
       expect([Name, security.uid]).not.toEqual([Name, 0]);
     }
-    for (const pack of PRODUCT_PACKS) {
+    for (const pack of [...PRODUCT_PACKS, 'gateway']) {
       const { stdout } = await stack.compose(['logs', '--no-color', '--no-log-prefix', pack]);
       const lines = stdout.split('\n').filter(Boolean);
       expect(lines.length).toBeGreaterThan(0);

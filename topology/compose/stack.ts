@@ -41,7 +41,7 @@ export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
   const dir = join(tmpdir(), `toolgate-compose-${project}`);
   mkdirSync(dir, { recursive: true });
   const override = join(dir, 'build-network.yml');
-  const services = PRODUCT_PACKS.map((pack) => `  ${pack}:\n    build:\n      network: host\n`).join('');
+  const services = [...PRODUCT_PACKS, 'gateway'].map((service) => `  ${service}:\n    build:\n      network: host\n`).join('');
   writeFileSync(override, `services:\n${services}`);
   // An empty env file: a developer's .env must not change what the test runs.
   const envFile = join(dir, 'empty.env');

@@ -63,6 +63,21 @@ export function productTarget(name: string): PackTarget {
 }
 
 /**
+ * The all-in-one gateway (services/gateway): every product pack in one process, and all of them at
+ * /mcp. nginx's one-URL service (TOOLGATE_ONE_URL), as compose and Kubernetes run it.
+ */
+export const gatewayTarget: PackTarget = {
+  name: 'gateway',
+  service: (replica) => ({
+    name: `gateway/${replica}`,
+    command: process.execPath,
+    args: ['src/main.ts'],
+    cwd: `${repoRoot}services/gateway`,
+    env: serviceEnv(replica),
+  }),
+};
+
+/**
  * The packs the end-to-end run puts behind nginx: TOOLGATE_TOPOLOGY_PACKS (comma-separated
  * names, `echo` for the fixture) when set, otherwise the echo fixture plus every product pack
  * present in this checkout.

@@ -61,16 +61,16 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('runs nginx plus one service per pack, each with a health check and a restart policy', () => {
-    expect(Object.keys(parsed.services).sort()).toEqual(['nginx', ...PRODUCT_PACKS, 'redis', 'prometheus'].sort());
+  it('runs nginx plus one service per pack and the gateway, each with a health check and a restart policy', () => {
+    expect(Object.keys(parsed.services).sort()).toEqual(['nginx', ...PRODUCT_PACKS, 'gateway', 'redis', 'prometheus'].sort());
     for (const [name, service] of Object.entries<any>(parsed.services)) {
       expect([name, service.restart]).toEqual([name, 'unless-stopped']);
       expect([name, service.healthcheck?.test?.length]).toEqual([name, expect.any(Number)]);
     }
   });
 
-  it('can scale every pack: no published ports, no fixed container names; nginx alone is published', () => {
-    for (const pack of PRODUCT_PACKS) {
+  it('can scale every pack and the gateway: no published ports, no fixed container names; nginx alone is published', () => {
+    for (const pack of [...PRODUCT_PACKS, 'gateway']) {
       expect(parsed.services[pack].ports).toBeUndefined();
       expect(parsed.services[pack].container_name).toBeUndefined();
       expect(parsed.services[pack].build.args.PACK).toBe(pack);
@@ -87,6 +87,18 @@ describe('docker-compose.yml', () => {
       const port = parsed.services[pack].environment.PORT;
       expect(entries).toContain(`${pack}=${pack}:${port}`);
     }
+  });
+
+  it('sends /mcp to the gateway service, which reads every pack\'s variables and is scraped at its port', () => {
+    const gateway = parsed.services.gateway;
+    expect(parsed.services.nginx.environment.TOOLGATE_ONE_URL).toBe(`gateway:${gateway.environment.PORT}`);
+    expect(Object.keys(parsed.services.nginx.depends_on)).toContain('gateway');
+    for (const manifest of PACK_MANIFESTS) {
+      for (const variable of manifest.env) expect([variable.name, variable.name in gateway.environment]).toEqual([variable.name, true]);
+    }
+    expect(gateway.environment.CATALOG_PEERS).toBe('');
+    const scrape = parse(readFileSync(`${repoRoot}deploy/prometheus/prometheus.yml`, 'utf8')).scrape_configs;
+    expect(scrape.find((job: { job_name: string }) => job.job_name === 'toolgate-gateway').dns_sd_configs).toEqual([{ names: ['gateway'], type: 'A', port: Number(gateway.environment.PORT) }]);
   });
 
   it('keeps Redis behind a profile, so it runs only when shared caching is wanted', () => {

@@ -30,13 +30,13 @@ describe('deploy/base (kustomize)', () => {
   it('lists every manifest file in the directory and one kustomization per pack, nothing else', () => {
     const files = readdirSync(base).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
     const packs = PRODUCT_PACKS.map((pack) => `packs/${pack}`);
-    expect([...kustomization.resources].sort()).toEqual([...files, ...packs].sort());
+    expect([...kustomization.resources].sort()).toEqual([...files, ...packs, 'gateway'].sort());
     expect(readdirSync(`${base}/packs`).sort()).toEqual([...PRODUCT_PACKS].sort());
-    expect(documents.filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual(PRODUCT_PACKS);
+    expect(documents.filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'gateway']);
   });
 
   it('every object is valid against the Kubernetes OpenAPI schema of its type', () => {
-    expect(documents.length).toBe(2 + 4 * PRODUCT_PACKS.length); // config, ingress, and four objects per pack
+    expect(documents.length).toBe(2 + 4 * (PRODUCT_PACKS.length + 1)); // config, ingress, and four objects per pack and for the gateway
     for (const doc of documents) {
       const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
       expect([doc.kind, doc.metadata?.name, Boolean(Model)]).toEqual([doc.kind, doc.metadata?.name, true]);
@@ -50,7 +50,7 @@ describe('deploy/base (kustomize)', () => {
     expect(() => new Deployment(broken).validate()).toThrow(/replicas/);
   });
 
-  it.each(PRODUCT_PACKS)('%s: Deployment, Service, HPA and disruption budget fit together', (pack) => {
+  it.each([...PRODUCT_PACKS, 'gateway'])('%s: Deployment, Service, HPA and disruption budget fit together', (pack) => {
     const deployment = find('Deployment', pack);
     const service = find('Service', pack);
     const hpa = find('HorizontalPodAutoscaler', pack);
@@ -90,12 +90,22 @@ describe('deploy/base (kustomize)', () => {
     expect(documents.filter((doc) => doc.kind === 'Secret')).toEqual([]);
   });
 
-  it('the Ingress routes each /<pack>/mcp to that pack\'s Service port', () => {
+  it('the gateway (every pack in one process) reads every pack\'s secrets, and shows no peers on its page', () => {
+    const [container] = find('Deployment', 'gateway').spec.template.spec.containers;
+    const secrets = PACK_MANIFESTS.flatMap((manifest) => manifest.env.filter((variable) => variable.secret).map((variable) => variable.name));
+    expect(secrets.length).toBeGreaterThan(0);
+    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', ...secrets].sort());
+    // An env entry wins over envFrom's ConfigMap, whose CATALOG_PEERS is for a pack's page.
+    expect(container.env).toContainEqual({ name: 'CATALOG_PEERS', value: '' });
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'toolgate-config' } }]);
+  });
+
+  it('the Ingress routes each /<pack>/mcp to that pack\'s Service port, and /mcp to the gateway\'s', () => {
     const all = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
     const paths = all.filter((path: any) => path.path.endsWith('/mcp'));
-    expect(paths.map((path: any) => path.path).sort()).toEqual(PRODUCT_PACKS.map((pack) => `/${pack}/mcp`).sort());
+    expect(paths.map((path: any) => path.path).sort()).toEqual([...PRODUCT_PACKS.map((pack) => `/${pack}/mcp`), '/mcp'].sort());
     for (const path of paths) {
-      const pack = path.path.split('/')[1];
+      const pack = path.path === '/mcp' ? 'gateway' : path.path.split('/')[1];
       expect(path.pathType).toBe('Exact');
       expect(path.backend.service.name).toBe(pack);
       const service = find('Service', pack);
@@ -103,15 +113,14 @@ describe('deploy/base (kustomize)', () => {
     }
   });
 
-  it('the Ingress sends the catalog page and its assets to one pack, which lists the others as CATALOG_PEERS', () => {
+  it('the Ingress sends the catalog page and its assets to the gateway; a pack\'s page would list the others as CATALOG_PEERS', () => {
     const paths = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
     const page = paths.filter((path: any) => !path.path.endsWith('/mcp'));
     expect(page.map((path: any) => [path.path, path.pathType])).toEqual([
       ['/', 'Exact'],
       ['/_toolgate/page', 'Prefix'],
     ]);
-    const host = page[0].backend.service.name;
-    expect(page.every((path: any) => path.backend.service.name === host)).toBe(true);
+    expect(page.map((path: any) => path.backend.service.name)).toEqual(['gateway', 'gateway']);
     const peers = String(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).split(',');
     for (const pack of PRODUCT_PACKS) {
       const port = find('Service', pack).spec.ports.find((entry: any) => entry.name === 'http').port;

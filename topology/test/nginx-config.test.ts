@@ -64,8 +64,39 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     expect(upstream).toContain('zone toolgate_quotes 64k;');
   });
 
+  it('with TOOLGATE_ONE_URL: /mcp and the catalog page go to that service, whose readiness counts in /healthz', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolgate-nginx-t-'));
+    dirs.push(dir);
+    const config = await renderNginx(dir, 18_080, {
+      upstreams: { quotes: ['127.0.0.1:18085'], chain: ['127.0.0.1:18081'] },
+      env: { TOOLGATE_ONE_URL: '127.0.0.1:18090,127.0.0.1:18091' },
+    });
+    expect(await testNginxConfig(config, dir)).toMatch(/test is successful/);
+    const main = await readFile(config, 'utf8');
+    expect(main).toContain('set $toolgate_packs "quotes chain one_url";');
+    expect(main).toMatch(/location = \/ \{\s+proxy_pass http:\/\/toolgate_one_url;/);
+    expect(main).toMatch(/location \^~ \/_toolgate\/page\/ \{\s+proxy_pass http:\/\/toolgate_one_url;/);
+    const location = await readFile(join(dir, 'conf/packs/one_url.location.conf'), 'utf8');
+    expect(location).toMatch(/location = \/mcp \{\s+proxy_pass http:\/\/toolgate_one_url;/);
+    expect(location).toMatch(/location = \/_toolgate\/ready\/one_url \{\s+internal;\s+proxy_pass http:\/\/toolgate_one_url\/readyz;/);
+    const upstream = await readFile(join(dir, 'conf/packs/one_url.upstream.conf'), 'utf8');
+    expect(upstream).toContain('server 127.0.0.1:18090 max_fails=1 fail_timeout=5s;');
+    expect(upstream).toContain('server 127.0.0.1:18091 max_fails=1 fail_timeout=5s;');
+
+    // A pack's service may still be chosen for the page; without TOOLGATE_ONE_URL there is no /mcp.
+    const { code, dir: other } = await renderRaw({ TOOLGATE_UPSTREAMS: 'quotes=q:1', TOOLGATE_ONE_URL: 'gateway:8080', TOOLGATE_PAGE_PACK: 'quotes' });
+    dirs.push(other);
+    expect(code).toBe(0);
+    expect(await readFile(join(other, 'conf/nginx.conf'), 'utf8')).toMatch(/location = \/ \{\s+proxy_pass http:\/\/toolgate_quotes;/);
+    const plain = await renderRaw({ TOOLGATE_UPSTREAMS: 'quotes=q:1' });
+    dirs.push(plain.dir);
+    await expect(readFile(join(plain.dir, 'conf/packs/one_url.location.conf'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
   it.each([
     [{ TOOLGATE_UPSTREAMS: '' }, /TOOLGATE_UPSTREAMS is empty/],
+    [{ TOOLGATE_UPSTREAMS: 'quotes=q:1', TOOLGATE_ONE_URL: 'gateway:8080;evil' }, /invalid server of TOOLGATE_ONE_URL/],
+    [{ TOOLGATE_UPSTREAMS: 'quotes=q:1', TOOLGATE_ONE_URL: ',' }, /invalid server of TOOLGATE_ONE_URL: ""/],
     [{ TOOLGATE_UPSTREAMS: 'quotes' }, /not name=host:port/],
     [{ TOOLGATE_UPSTREAMS: 'quotes=q:1', QUOTES_SEGMENT: 'x; return 200 pwned' }, /invalid QUOTES_SEGMENT/],
     [{ TOOLGATE_UPSTREAMS: 'quotes=q:1;evil' }, /invalid server of pack quotes/],

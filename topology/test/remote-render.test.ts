@@ -101,6 +101,14 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       }
     });
 
+    it('gives the one-URL service (gateway) the file and every entry\'s variables, so /mcp serves the entries too', () => {
+      const { gateway } = override().services;
+      expect(gateway).toEqual({
+        volumes: ['./mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],
+        environment: { MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', MCP_SERVER_TIMEOUT_MS: null, EVERYTHING_TOKEN: null },
+      });
+    });
+
     it("renders nginx's upstream and location for each entry from that TOOLGATE_UPSTREAMS", async () => {
       const out = mkdtempSync(join(tmpdir(), 'toolgate-remote-nginx-'));
       try {
@@ -126,6 +134,9 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       expect(config.services.everything.volumes[0]).toMatchObject({ source: serversPath, target: '/etc/toolgate/mcp-servers.json', read_only: true });
       expect(config.services.quotes.environment.CATALOG_PEERS).toMatch(/http:\/\/memory:8090$/);
       expect(config.services.quotes.image).toBe('toolgate/quotes:latest');
+      // The override adds to the gateway's definition: its own variables stay, the file's join them.
+      expect(config.services.gateway.environment).toMatchObject({ MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', PORT: '8080', CATALOG_PEERS: '' });
+      expect(config.services.gateway.volumes[0]).toMatchObject({ source: serversPath, target: '/etc/toolgate/mcp-servers.json', read_only: true });
     });
   });
 
@@ -161,9 +172,32 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       const ingress = find('Ingress', 'toolgate');
       expect(() => new Ingress(ingress).validate()).not.toThrow();
       const paths = ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
-      expect(paths).toEqual([...PRODUCT_PACKS.map((name) => `/${name}/mcp ${name}`), '/ quotes', '/_toolgate/page quotes', '/everything/mcp everything', '/memory/mcp memory']);
+      expect(paths).toEqual([
+        ...PRODUCT_PACKS.map((name) => `/${name}/mcp ${name}`),
+        '/mcp gateway',
+        '/ gateway',
+        '/_toolgate/page gateway',
+        '/everything/mcp everything',
+        '/memory/mcp memory',
+      ]);
       expect(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).toBe([...PRODUCT_PACKS, 'everything', 'memory'].map((name) => `http://${name}:8080`).join(','));
-      expect(documents().filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'everything', 'memory']);
+      expect(documents().filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'gateway', 'everything', 'memory']);
+    });
+
+    it('gives the one-URL service (gateway) the file and every entry\'s secrets, so /mcp serves the entries too', () => {
+      const deployment = find('Deployment', 'gateway');
+      expect(() => new Deployment(deployment).validate()).not.toThrow();
+      const container = deployment.spec.template.spec.containers[0];
+      expect(container.image).toBe('toolgate/gateway:latest');
+      expect(container.env).toEqual(
+        expect.arrayContaining([
+          { name: 'MCP_SERVERS_FILE', value: '/etc/toolgate/mcp-servers.json' },
+          { name: 'EVERYTHING_TOKEN', valueFrom: { secretKeyRef: { name: 'toolgate-secrets', key: 'EVERYTHING_TOKEN', optional: true } } },
+        ]),
+      );
+      expect(container.env.map((entry: { name: string }) => entry.name)).not.toContain('TOOLGATE_REMOTE');
+      expect(container.volumeMounts).toContainEqual({ name: 'mcp-servers', mountPath: '/etc/toolgate', readOnly: true });
+      expect(deployment.spec.template.spec.volumes).toContainEqual({ name: 'mcp-servers', configMap: { name: 'toolgate-mcp-servers' } });
     });
 
     // The renderer the tests read through, against real kustomize, where kubectl is installed.

@@ -4,7 +4,16 @@ import { segmentVariable } from './manifest.mjs';
 /** @typedef {import('./manifest.mjs').PackManifest} PackManifest */
 
 /**
- * docker-compose.yml: one service per pack, and nginx's view of them, between its packs:sync lines.
+ * The service behind /mcp in the split deployments: the all-in-one gateway (services/gateway),
+ * every pack in one process, so a call through the one URL is served, counted and limited once
+ * (docs/deployment.md#one-url). Its port is the gateway's default, as in the `gateway` scrape job.
+ */
+export const ONE_URL_SERVICE = 'gateway';
+export const ONE_URL_PORT = 8080;
+
+/**
+ * docker-compose.yml: one service per pack, the one-URL service with every pack's variables, and
+ * nginx's view of them, between its packs:sync lines.
  * @param {string} text the current file
  * @param {PackManifest[]} packs
  */
@@ -26,14 +35,35 @@ export function composeFile(text, packs) {
     '',
   ]);
   const peers = packs.map((pack) => `http://${pack.name}:${pack.port}`).join(',');
+  const oneUrl = [
+    '  # Every pack in one process: nginx sends it /mcp (every pack\'s tools at one URL) and the catalog page.',
+    `  ${ONE_URL_SERVICE}:`,
+    '    <<: *pack',
+    '    build:',
+    '      context: .',
+    '      args:',
+    `        PACK: ${ONE_URL_SERVICE}`,
+    `    image: toolgate/${ONE_URL_SERVICE}:\${TOOLGATE_VERSION:-latest}`,
+    '    environment:',
+    '      <<: *common-env',
+    `      PORT: "${ONE_URL_PORT}"`,
+    '      # It serves every pack itself, so its catalog page needs no peers.',
+    '      CATALOG_PEERS: ""',
+    '      TOOLGATE_PACKS:',
+    '      COMBINED_INCLUDE:',
+    '      COMBINED_EXCLUDE:',
+    ...packs.flatMap((pack) => pack.env.map((variable) => `      ${variable.name}:`)),
+    '',
+  ];
   let next = replaceRegion(text, 'catalog-peers', [`  CATALOG_PEERS: \${CATALOG_PEERS:-${peers}}`], 'docker-compose.yml');
   next = replaceRegion(next, 'common-env', segments.map((name) => `  ${name}:`), 'docker-compose.yml');
   next = replaceRegion(
     next,
     'nginx-env',
-    [`      TOOLGATE_UPSTREAMS: ${upstreams}`, ...packs.map((pack) => `      ${segmentVariable(pack.name)}: \${${segmentVariable(pack.name)}:-${pack.name}}`)],
+    [`      TOOLGATE_UPSTREAMS: ${upstreams}`, `      TOOLGATE_ONE_URL: ${ONE_URL_SERVICE}:${ONE_URL_PORT}`, ...packs.map((pack) => `      ${segmentVariable(pack.name)}: \${${segmentVariable(pack.name)}:-${pack.name}}`)],
     'docker-compose.yml',
   );
-  next = replaceRegion(next, 'nginx-depends-on', packs.flatMap((pack) => [`      ${pack.name}:`, '        condition: service_started']), 'docker-compose.yml');
-  return replaceRegion(next, 'services', services, 'docker-compose.yml');
+  const started = [...packs.map((pack) => pack.name), ONE_URL_SERVICE].flatMap((name) => [`      ${name}:`, '        condition: service_started']);
+  next = replaceRegion(next, 'nginx-depends-on', started, 'docker-compose.yml');
+  return replaceRegion(next, 'services', [...services, ...oneUrl], 'docker-compose.yml');
 }

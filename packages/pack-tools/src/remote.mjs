@@ -3,7 +3,8 @@
 // never into them (the repository has no servers file): docker-compose.remote.yml, an override of
 // docker-compose.yml, and deploy/remote/, an overlay of deploy/base. See docs/federation.md.
 import { dirname, isAbsolute, relative } from 'node:path';
-import { catalogPeers, kustomization } from './kubernetes.mjs';
+import { ONE_URL_SERVICE } from './compose.mjs';
+import { catalogPeers, kustomization, secretReference } from './kubernetes.mjs';
 import { replaceRegion } from './regions.mjs';
 
 /** @typedef {import('./manifest.mjs').PackManifest} PackManifest */
@@ -41,8 +42,8 @@ function topLevelBlock(text, key) {
 }
 
 /**
- * docker-compose.remote.yml: one service per entry, nginx routing to them, and every pack's
- * CATALOG_PEERS naming them too. Used as `docker compose -f docker-compose.yml -f docker-compose.remote.yml`.
+ * docker-compose.remote.yml: one service per entry, nginx routing to them, every pack's
+ * CATALOG_PEERS naming them too, and the one-URL service serving them as well. Used as `docker compose -f docker-compose.yml -f docker-compose.remote.yml`.
  * @param {string} compose docker-compose.yml's text
  * @param {PackManifest[]} packs
  * @param {ServersFile} servers
@@ -92,13 +93,37 @@ export function composeOverride(compose, packs, servers, root) {
     '',
     // The built-in packs keep their own definition; only the catalog page's list grows.
     ...packs.flatMap((pack) => [`  ${pack.name}:`, '    environment:', `    ${catalogPeersLine}`, '']),
+    // The one-URL service serves every entry itself, beside the built-in packs, so /mcp has them too.
+    `  ${ONE_URL_SERVICE}:`,
+    '    volumes:',
+    `      - ${source}:${MOUNTED_FILE}:ro`,
+    '    environment:',
+    `      MCP_SERVERS_FILE: ${MOUNTED_FILE}`,
+    '      MCP_SERVER_TIMEOUT_MS:',
+    ...[...new Set(servers.entries.flatMap(({ variables }) => variables))].map((variable) => `      ${variable}:`),
+    '',
     ...remoteServices,
   ].join('\n');
 }
 
+/** MCP_SERVERS_FILE, and the servers file mounted from its ConfigMap, as JSON 6902 operations on a Deployment. */
+function mountOperations() {
+  return [
+    '      - op: add',
+    '        path: /spec/template/spec/containers/0/env/-',
+    `        value: { name: MCP_SERVERS_FILE, value: ${MOUNTED_FILE} }`,
+    '      - op: add',
+    '        path: /spec/template/spec/containers/0/volumeMounts/-',
+    `        value: { name: mcp-servers, mountPath: ${dirname(MOUNTED_FILE)}, readOnly: true }`,
+    '      - op: add',
+    '        path: /spec/template/spec/volumes/-',
+    `        value: { name: mcp-servers, configMap: { name: ${CONFIG_MAP} } }`,
+  ];
+}
+
 /**
  * deploy/remote/: an overlay of deploy/base with one pack per entry, the file as a ConfigMap, the
- * entries' Ingress paths and CATALOG_PEERS. Path (from the repository root) to content.
+ * entries' Ingress paths and CATALOG_PEERS, and the one-URL service given the file and its secrets. Path (from the repository root) to content.
  * @param {PackManifest[]} packs
  * @param {ServersFile} servers
  * @returns {Map<string, string>}
@@ -119,19 +144,20 @@ export function remoteKubernetesFiles(packs, servers) {
           '      - op: add',
           '        path: /spec/template/spec/containers/0/env/-',
           `        value: { name: TOOLGATE_REMOTE, value: ${name} }`,
-          '      - op: add',
-          '        path: /spec/template/spec/containers/0/env/-',
-          `        value: { name: MCP_SERVERS_FILE, value: ${MOUNTED_FILE} }`,
-          '      - op: add',
-          '        path: /spec/template/spec/containers/0/volumeMounts/-',
-          `        value: { name: mcp-servers, mountPath: ${dirname(MOUNTED_FILE)}, readOnly: true }`,
-          '      - op: add',
-          '        path: /spec/template/spec/volumes/-',
-          `        value: { name: mcp-servers, configMap: { name: ${CONFIG_MAP} } }`,
+          ...mountOperations(),
         ],
       }),
     );
   }
+  // The one-URL service serves every entry itself too, from the same file and secrets.
+  const oneUrlOperations = [
+    ...mountOperations(),
+    ...[...new Set(servers.entries.flatMap(({ variables }) => variables))].flatMap((variable) => [
+      '      - op: add',
+      '        path: /spec/template/spec/containers/0/env/-',
+      `        value: ${secretReference(variable)}`,
+    ]),
+  ];
   // A ConfigMap, not a Secret: the file holds `${VAR}` references; the values are in toolgate-secrets.
   files.set(
     `${REMOTE_DIR}/mcp-servers.yaml`,
@@ -175,6 +201,11 @@ export function remoteKubernetesFiles(packs, servers) {
       '      name: toolgate',
       '    patch: |-',
       ...pathOperations,
+      '  - target:',
+      '      kind: Deployment',
+      `      name: ${ONE_URL_SERVICE}`,
+      '    patch: |-',
+      ...oneUrlOperations,
       '  - target:',
       '      kind: ConfigMap',
       '      name: toolgate-config',

@@ -32,6 +32,7 @@ describe('pnpm packs:sync', () => {
         [
           '.env.example',
           'deploy/base/config.yaml',
+          'deploy/base/gateway/kustomization.yaml',
           'deploy/base/ingress.yaml',
           'deploy/base/kustomization.yaml',
           'deploy/base/packs/concert/kustomization.yaml',
@@ -54,7 +55,14 @@ describe('pnpm packs:sync', () => {
       expect(compose.services.concert).toBeUndefined();
       expect(compose.services.nginx.environment.TOOLGATE_UPSTREAMS).not.toMatch(/concert/);
       expect(compose.services.nginx.environment.TOOLGATE_UPSTREAMS).toMatch(/quotes=quotes:9099/);
-      expect(Object.keys(compose.services.nginx.depends_on)).toEqual(readManifests(root).map((pack) => pack.name));
+      expect(Object.keys(compose.services.nginx.depends_on)).toEqual([...readManifests(root).map((pack) => pack.name), 'gateway']);
+      // The one-URL service serves every pack itself: every pack's variables, and no gone pack's.
+      expect(compose.services.gateway.environment).toMatchObject({ QUOTES_EXTRA: null, QUOTES_DATA_DIR: null, CATALOG_PEERS: '' });
+      expect(Object.keys(compose.services.gateway.environment).filter((name) => name.startsWith('BANDSINTOWN'))).toEqual([]);
+      const oneUrl = readFileSync(join(root, 'deploy/base/gateway/kustomization.yaml'), 'utf8');
+      expect(oneUrl).toMatch(/key: QUOTES_EXTRA/);
+      expect(oneUrl).toMatch(/key: ALCHEMY_API_KEY/);
+      expect(oneUrl).not.toMatch(/BANDSINTOWN/);
       expect(readFileSync(join(root, '.env.example'), 'utf8')).toMatch(/# Secret\. A new setting\.\n# QUOTES_EXTRA=x\n/);
       expect(readFileSync(join(root, 'deploy/base/packs/quotes/kustomization.yaml'), 'utf8')).toMatch(/key: QUOTES_EXTRA/);
       expect(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')).not.toMatch(/concert/);
