@@ -9,7 +9,7 @@ import { answerBatch, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
 import type { ClientSlots } from './client-slots.ts';
 import { HttpProblem } from './problem.ts';
-import { budgetRefusalStatus } from './refusal-status.ts';
+import { BatchRefusals, budgetRefusalStatus } from './refusal-status.ts';
 import { readJsonBody } from './read-json-body.ts';
 import type { RequestState } from './request-state.ts';
 
@@ -200,8 +200,9 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     const context = new LazyDispatchContext(classified.dialect, state, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     if (batch) {
       // Members not started when the client leaves are not run.
-      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, state)), limits);
-      write(response, 200, format, parts);
+      const refusals = new BatchRefusals();
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, state).then(refusals.note)), limits);
+      write(response, refusals.status(requests.length, response), format, parts);
       return;
     }
     const only = await handle(requests[0]!, context, state);
