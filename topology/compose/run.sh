@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pnpm test:compose: the compose stack built and run for real (compose/compose-stack.test.ts),
+# pnpm test:compose: the compose stack built and run for real (compose/*.test.ts),
 # bounded in time, and the project removed whatever happens (even if jest is killed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,13 +11,19 @@ command -v docker >/dev/null && docker info >/dev/null 2>&1 \
   || { echo "test:compose needs a running Docker engine (see ../shared/tools/container-engine.sh)" >&2; exit 1; }
 
 cleanup() {
-  # Without its compose files, by label: whatever of the project still exists goes.
-  local label="label=com.docker.compose.project=$TOOLGATE_COMPOSE_PROJECT"
-  local ids; ids=$(docker ps -aq --filter "$label")
-  [[ -z $ids ]] || { echo "test:compose: removing $(wc -w <<<"$ids") leftover containers" >&2; docker rm -f $ids >/dev/null; }
-  local networks; networks=$(docker network ls -q --filter "$label")
-  [[ -z $networks ]] || docker network rm $networks >/dev/null
-  rm -rf "${TMPDIR:-/tmp}/toolgate-compose-$TOOLGATE_COMPOSE_PROJECT"
+  # Without its compose files, by label: whatever of the projects still exists goes (the stack,
+  # and the one with a servers file: compose/remote-stack.test.ts).
+  local project
+  for project in "$TOOLGATE_COMPOSE_PROJECT" "$TOOLGATE_COMPOSE_PROJECT-remote"; do
+    local label="label=com.docker.compose.project=$project"
+    local ids; ids=$(docker ps -aq --filter "$label")
+    [[ -z $ids ]] || { echo "test:compose: removing $(wc -w <<<"$ids") leftover containers" >&2; docker rm -f $ids >/dev/null; }
+    local networks; networks=$(docker network ls -q --filter "$label")
+    [[ -z $networks ]] || docker network rm $networks >/dev/null
+    local volumes; volumes=$(docker volume ls -q --filter "$label")
+    [[ -z $volumes ]] || docker volume rm $volumes >/dev/null
+    rm -rf "${TMPDIR:-/tmp}/toolgate-compose-$project"
+  done
 }
 trap cleanup EXIT
 

@@ -36,17 +36,24 @@ export interface Stack {
   remove(): void;
 }
 
-export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
-  // Named after the project, so that run.sh can remove it too if this process is killed.
-  const dir = join(tmpdir(), `toolgate-compose-${project}`);
+export interface StackOptions {
+  /** Compose files after docker-compose.yml (an operator's overrides), before the build-network one. */
+  overrides?: string[];
+  /** Services the overrides add that build an image (each gets the host network too). */
+  builtServices?: string[];
+}
+
+export function createStack(project: string, env: NodeJS.ProcessEnv, options: StackOptions = {}): Stack {
+  const dir = stackDir(project);
   mkdirSync(dir, { recursive: true });
   const override = join(dir, 'build-network.yml');
-  const services = [...PRODUCT_PACKS, 'gateway'].map((service) => `  ${service}:\n    build:\n      network: host\n`).join('');
-  writeFileSync(override, `services:\n${services}`);
+  const built = [...PRODUCT_PACKS, 'gateway', ...(options.builtServices ?? [])];
+  writeFileSync(override, `services:\n${built.map((service) => `  ${service}:\n    build:\n      network: host\n`).join('')}`);
   // An empty env file: a developer's .env must not change what the test runs.
   const envFile = join(dir, 'empty.env');
   writeFileSync(envFile, '');
-  const files = ['--env-file', envFile, '-f', `${repoRoot}docker-compose.yml`, '-f', override];
+  const overrides = (options.overrides ?? []).flatMap((file) => ['-f', file]);
+  const files = ['--env-file', envFile, '-f', `${repoRoot}docker-compose.yml`, ...overrides, '-f', override];
   const stack: Stack = {
     project,
     env,
@@ -61,6 +68,11 @@ export function createStack(project: string, env: NodeJS.ProcessEnv): Stack {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
   return stack;
+}
+
+/** The project's own temporary directory: named after it, so that run.sh can remove it too if this process is killed. */
+export function stackDir(project: string): string {
+  return join(tmpdir(), `toolgate-compose-${project}`);
 }
 
 /** What `docker ps` still knows of the project: containers (any state) and networks. */

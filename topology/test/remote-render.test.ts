@@ -37,13 +37,14 @@ const installed = (command: string, args: string[]) => {
 };
 const hasDocker = installed('docker', ['compose', 'version']);
 const hasKubectl = installed('kubectl', ['version', '--client']);
+const hasPromtool = installed('promtool', ['--version']);
 
 describe('pnpm packs:sync --servers <file>: the entries of a servers file as packs', () => {
   let root: string;
   let serversPath: string;
   let serversText: string;
   let before: Map<string, string>;
-  const committed = ['docker-compose.yml', 'deploy/base/kustomization.yaml', 'deploy/base/ingress.yaml', 'deploy/base/config.yaml', '.env.example'];
+  const committed = ['docker-compose.yml', 'deploy/base/kustomization.yaml', 'deploy/base/ingress.yaml', 'deploy/base/config.yaml', 'deploy/prometheus/prometheus.yml', '.env.example'];
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'packs-sync-remote-'));
@@ -107,6 +108,23 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
         volumes: ['./mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],
         environment: { MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', MCP_SERVER_TIMEOUT_MS: null, EVERYTHING_TOKEN: null },
       });
+    });
+
+    it('has Prometheus (the observability profile) scrape each entry too, from a file beside the committed one', async () => {
+      const { prometheus } = override().services;
+      expect(prometheus.command[0]).toBe('--config.file=/etc/toolgate/prometheus/prometheus.remote.yml');
+      const config = parse(readFileSync(join(root, 'deploy/prometheus/prometheus.remote.yml'), 'utf8'));
+      const jobs = config.scrape_configs.map((job: { job_name: string; dns_sd_configs: unknown }) => [job.job_name, job.dns_sd_configs]);
+      expect(jobs).toEqual(
+        expect.arrayContaining([
+          ['toolgate-everything', [{ names: ['everything'], type: 'A', port: 8090 }]],
+          ['toolgate-memory', [{ names: ['memory'], type: 'A', port: 8090 }]],
+          ['toolgate-quotes', [{ names: ['quotes'], type: 'A', port: 8085 }]],
+          ['toolgate-gateway', [{ names: ['gateway'], type: 'A', port: 8080 }]],
+        ]),
+      );
+      expect(config.rule_files).toEqual(['alerts.yml']);
+      if (hasPromtool) await run('promtool', ['check', 'config', join(root, 'deploy/prometheus/prometheus.remote.yml')]);
     });
 
     it("renders nginx's upstream and location for each entry from that TOOLGATE_UPSTREAMS", async () => {

@@ -7,7 +7,7 @@ import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gatewa
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
 import { prometheusConfig, PROMETHEUS_CONFIG } from './prometheus.mjs';
-import { composeOverride, COMPOSE_OVERRIDE, REMOTE_DIR, remoteKubernetesFiles } from './remote.mjs';
+import { composeOverride, COMPOSE_OVERRIDE, PROMETHEUS_REMOTE_CONFIG, REMOTE_DIR, remoteKubernetesFiles, remotePrometheusConfig } from './remote.mjs';
 import { readServers } from './servers.mjs';
 
 /** @typedef {import('./remote.mjs').ServersFile} ServersFile */
@@ -43,6 +43,7 @@ export function derivedFiles(root, options = {}) {
   }
   if (options.servers) {
     files.set(COMPOSE_OVERRIDE, composeOverride(read('docker-compose.yml'), packs, options.servers, root));
+    files.set(PROMETHEUS_REMOTE_CONFIG, remotePrometheusConfig(files.get(PROMETHEUS_CONFIG) ?? read(PROMETHEUS_CONFIG), packs, options.servers));
     const remote = remoteKubernetesFiles(packs, options.servers);
     for (const [path, content] of remote) files.set(path, content);
     const remotePacks = join(root, REMOTE_DIR, 'packs');

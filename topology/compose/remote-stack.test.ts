@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { COMPOSE_OVERRIDE, derivedFiles, loadServersFile, PROMETHEUS_REMOTE_CONFIG } from '@toolgate/pack-tools';
+import { freePort, postRpc, PRODUCT_PACKS, repoRoot, toolCall } from '../src/index.ts';
+import { createStack, leftovers, run, stackDir, type Stack } from './stack.ts';
+import { timed as timedPhase, until, type Phases } from './steps.ts';
+
+const serverEverything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+// An operator's MCP server put behind the compose stack (docs/federation.md): the servers file
+// rendered by `pnpm packs:sync --servers <file>` (docker-compose.remote.yml and
+// prometheus.remote.yml), run on the Docker engine with the observability profile. The server is
+// @modelcontextprotocol/server-everything over Streamable HTTP, on this machine, reached by the
+// containers at the Docker bridge's address as the upstream stand-ins are.
+const project = `${process.env.TOOLGATE_COMPOSE_PROJECT ?? `toolgate-e2e-${process.pid}`}-remote`;
+const phases: Phases = {};
+const timed = <T>(phase: string, work: () => Promise<T>) => timedPhase(phases, phase, work);
+let stack: Stack;
+let everything: ChildProcess | undefined;
+let base: string;
+let prometheus: string;
+
+async function startServerEverything(): Promise<number> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverEverything, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  everything = child;
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (/listening on port/.test(seen)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)));
+  });
+  return port;
+}
+
+/** What Prometheus answers to a query, as [labels, value] pairs. */
+async function query(expression: string): Promise<Array<[Record<string, string>, number]>> {
+  const response = await fetch(`${prometheus}/api/v1/query?query=${encodeURIComponent(expression)}`);
+  const body = (await response.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+  return body.data.result.map((sample) => [sample.metric, Number(sample.value[1])]);
+}
+
+beforeAll(async () => {
+  const bridge = JSON.parse((await run('docker', ['network', 'inspect', 'bridge'])).stdout)[0].IPAM.Config[0].Gateway as string;
+  const everythingPort = await startServerEverything();
+  const dir = stackDir(project);
+  mkdirSync(join(dir, 'prometheus'), { recursive: true });
+  const serversPath = join(dir, 'mcp-servers.json');
+  writeFileSync(serversPath, JSON.stringify({ mcpServers: { everything: { url: `http://${bridge}:${everythingPort}/mcp` } } }));
+
+  // What `pnpm packs:sync --servers <file>` writes, written here instead of into the checkout.
+  const rendered = derivedFiles(repoRoot, { servers: await loadServersFile(repoRoot, serversPath, {}) });
+  const override = join(dir, COMPOSE_OVERRIDE);
+  writeFileSync(override, rendered.get(COMPOSE_OVERRIDE)!);
+  // Prometheus reads deploy/prometheus/ (alerts.yml beside the rendered file): the same two files, from here.
+  writeFileSync(join(dir, 'prometheus', 'prometheus.remote.yml'), rendered.get(PROMETHEUS_REMOTE_CONFIG)!);
+  copyFileSync(join(repoRoot, 'deploy/prometheus/alerts.yml'), join(dir, 'prometheus', 'alerts.yml'));
+  const prometheusDir = join(dir, 'prometheus-dir.yml');
+  writeFileSync(prometheusDir, `services:\n  prometheus:\n    volumes:\n      - ${join(dir, 'prometheus')}:/etc/toolgate/prometheus:ro\n`);
+
+  const port = await freePort();
+  const prometheusPort = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  prometheus = `http://127.0.0.1:${prometheusPort}`;
+  const env = {
+    ...{ PATH: process.env.PATH, HOME: process.env.HOME, DOCKER_HOST: process.env.DOCKER_HOST },
+    ...{ TOOLGATE_HTTP_PORT: String(port), TOOLGATE_PROMETHEUS_PORT: String(prometheusPort), TOOLGATE_VERSION: 'compose-e2e' },
+  };
+  stack = createStack(project, env, { overrides: [override, prometheusDir], builtServices: ['everything', 'prometheus'] });
+  await timed('build (packs cached, remote and prometheus images)', () => stack.compose(['--profile', 'observability', 'build'], { timeoutMs: 480_000 }));
+  await timed('up until healthy', async () => {
+    await stack.compose(['--profile', 'observability', 'up', '-d', '--wait', '--no-build'], { timeoutMs: 180_000 });
+    await until('nginx /healthz', () => fetch(`${base}/healthz`), (reply) => reply.status === 200);
+  });
+}, 720_000);
+
+afterAll(async () => {
+  await stack?.compose(['--profile', 'observability', 'down', '--volumes', '--remove-orphans', '--timeout', '2'], { timeoutMs: 120_000 }).catch(() => undefined);
+  everything?.kill('SIGTERM');
+  stack?.remove();
+  console.log(`compose e2e (servers file) phases (ms): ${JSON.stringify(phases)}`);
+}, 180_000);
+
+describe('docker compose with an operator’s MCP server (pnpm packs:sync --servers) and the observability profile', () => {
+  it('serves the server as a pack at /everything/mcp, beside the built-in packs in /healthz', async () => {
+    const health = (await (await fetch(`${base}/healthz`)).json()) as { packs: Record<string, string> };
+    expect(health.packs).toEqual({ ...Object.fromEntries(PRODUCT_PACKS.map((pack) => [pack, 'ready'])), everything: 'ready', one_url: 'ready' });
+    const list = await postRpc(`${base}/everything/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
+    const sum = await postRpc(`${base}/everything/mcp`, toolCall(2, 'get-sum', { a: 2, b: 3 }));
+    expect(sum.json.result.content[0].text).toMatch(/\b5\b/);
+  });
+
+  it('serves it at the one URL too, from the gateway service, as everything_<tool>', async () => {
+    const list = await postRpc(`${base}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const names: string[] = list.json.result.tools.map((tool: { name: string }) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['everything_get-sum', 'quotes_random_quote']));
+    const sum = await postRpc(`${base}/mcp`, toolCall(2, 'everything_get-sum', { a: 20, b: 22 }));
+    expect(sum.json.result.content[0].text).toMatch(/\b42\b/);
+    const page = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('id="pack-everything"');
+    expect(page).toContain('id="one-url"');
+  });
+
+  it('Prometheus scrapes every service (each pack, the gateway and the remote pack) with the alert rules loaded', async () => {
+    const jobs = [...PRODUCT_PACKS, 'gateway', 'everything'].map((name) => `toolgate-${name}`).sort();
+    const up = await until(
+      'every scrape job up',
+      () => query('up'),
+      (samples) => jobs.every((job) => samples.some(([labels, value]) => labels.job === job && value === 1)),
+      60_000,
+    );
+    expect([...new Set(up.map(([labels]) => labels.job))].sort()).toEqual(jobs);
+    const rules = (await (await fetch(`${prometheus}/api/v1/rules`)).json()) as { data: { groups: Array<{ rules: unknown[] }> } };
+    expect(rules.data.groups.flatMap((group) => group.rules).length).toBeGreaterThan(0);
+    // The calls above, counted where they were served: the remote pack's own service and the gateway.
+    const calls = await until(
+      'the get-sum calls scraped',
+      () => query('sum by (job) (toolgate_tool_calls_total{pack="everything",tool="get-sum",outcome="ok"})'),
+      (samples) => samples.length === 2,
+      60_000,
+    );
+    expect(Object.fromEntries(calls.map(([labels, value]) => [labels.job, value]))).toEqual({ 'toolgate-everything': 1, 'toolgate-gateway': 1 });
+  }, 150_000);
+
+  it('`down --volumes` with the same files leaves nothing of the project behind', async () => {
+    await stack.compose(['--profile', 'observability', 'down', '--volumes'], { timeoutMs: 120_000 });
+    expect(await leftovers(project)).toEqual([]);
+  }, 150_000);
+});
