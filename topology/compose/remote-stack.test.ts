@@ -9,9 +9,10 @@ import { timed as timedPhase, until, type Phases } from './steps.ts';
 
 const serverEverything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
-// An operator's MCP server put behind the compose stack (docs/federation.md): the servers file
-// rendered by `pnpm packs:sync --servers <file>` (docker-compose.remote.yml and
-// prometheus.remote.yml), run on the Docker engine with the observability profile. The server is
+// An operator's stack on the Docker engine: an MCP server of theirs put behind it
+// (docs/federation.md) through the files `pnpm packs:sync --servers <file>` renders
+// (docker-compose.remote.yml and prometheus.remote.yml), named keys with policies
+// (API_KEYS_FILE from TOOLGATE_KEYS_DIR), Redis, and the observability profile. The server is
 // @modelcontextprotocol/server-everything over Streamable HTTP, on this machine, reached by the
 // containers at the Docker bridge's address as the upstream stand-ins are.
 const project = `${process.env.TOOLGATE_COMPOSE_PROJECT ?? `toolgate-e2e-${process.pid}`}-remote`;
@@ -21,6 +22,11 @@ let stack: Stack;
 let everything: ChildProcess | undefined;
 let base: string;
 let prometheus: string;
+
+const AGENT = 'tg_e2e_agent_key';
+const METERED = 'tg_e2e_metered_key';
+const as = (key: string) => ({ authorization: `Bearer ${key}` });
+const PROFILES = ['--profile', 'observability', '--profile', 'redis'];
 
 async function startServerEverything(): Promise<number> {
   const port = await freePort();
@@ -61,6 +67,9 @@ beforeAll(async () => {
   // Prometheus reads deploy/prometheus/ (alerts.yml beside the rendered file): the same two files, from here.
   writeFileSync(join(dir, 'prometheus', 'prometheus.remote.yml'), rendered.get(PROMETHEUS_REMOTE_CONFIG)!);
   copyFileSync(join(repoRoot, 'deploy/prometheus/alerts.yml'), join(dir, 'prometheus', 'alerts.yml'));
+  // An operator's keys file, in the directory compose mounts at /etc/toolgate-keys.
+  mkdirSync(join(dir, 'keys'));
+  writeFileSync(join(dir, 'keys', 'keys.json'), JSON.stringify([{ name: 'agent', key: AGENT }, { name: 'metered', key: METERED, daily_quota: 3 }]));
   const prometheusDir = join(dir, 'prometheus-dir.yml');
   writeFileSync(prometheusDir, `services:\n  prometheus:\n    volumes:\n      - ${join(dir, 'prometheus')}:/etc/toolgate/prometheus:ro\n`);
 
@@ -71,41 +80,57 @@ beforeAll(async () => {
   const env = {
     ...{ PATH: process.env.PATH, HOME: process.env.HOME, DOCKER_HOST: process.env.DOCKER_HOST },
     ...{ TOOLGATE_HTTP_PORT: String(port), TOOLGATE_PROMETHEUS_PORT: String(prometheusPort), TOOLGATE_VERSION: 'compose-e2e' },
+    ...{ TOOLGATE_KEYS_DIR: join(dir, 'keys'), API_KEYS_FILE: '/etc/toolgate-keys/keys.json', REDIS_URL: 'redis://redis:6379' },
   };
   stack = createStack(project, env, { overrides: [override, prometheusDir], builtServices: ['everything', 'prometheus'] });
-  await timed('build (packs cached, remote and prometheus images)', () => stack.compose(['--profile', 'observability', 'build'], { timeoutMs: 480_000 }));
+  await timed('build (packs cached, remote and prometheus images)', () => stack.compose([...PROFILES, 'build'], { timeoutMs: 480_000 }));
   await timed('up until healthy', async () => {
-    await stack.compose(['--profile', 'observability', 'up', '-d', '--wait', '--no-build'], { timeoutMs: 180_000 });
+    await stack.compose([...PROFILES, 'up', '-d', '--wait', '--no-build'], { timeoutMs: 180_000 });
     await until('nginx /healthz', () => fetch(`${base}/healthz`), (reply) => reply.status === 200);
   });
 }, 720_000);
 
 afterAll(async () => {
-  await stack?.compose(['--profile', 'observability', 'down', '--volumes', '--remove-orphans', '--timeout', '2'], { timeoutMs: 120_000 }).catch(() => undefined);
+  await stack?.compose([...PROFILES, 'down', '--volumes', '--remove-orphans', '--timeout', '2'], { timeoutMs: 120_000 }).catch(() => undefined);
   everything?.kill('SIGTERM');
   stack?.remove();
   console.log(`compose e2e (servers file) phases (ms): ${JSON.stringify(phases)}`);
 }, 180_000);
 
-describe('docker compose with an operator’s MCP server (pnpm packs:sync --servers) and the observability profile', () => {
+describe('docker compose with an operator’s MCP server (pnpm packs:sync --servers), keys file, Redis and the observability profile', () => {
   it('serves the server as a pack at /everything/mcp, beside the built-in packs in /healthz', async () => {
     const health = (await (await fetch(`${base}/healthz`)).json()) as { packs: Record<string, string> };
     expect(health.packs).toEqual({ ...Object.fromEntries(PRODUCT_PACKS.map((pack) => [pack, 'ready'])), everything: 'ready', one_url: 'ready' });
-    const list = await postRpc(`${base}/everything/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const list = await postRpc(`${base}/everything/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, as(AGENT));
     expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
-    const sum = await postRpc(`${base}/everything/mcp`, toolCall(2, 'get-sum', { a: 2, b: 3 }));
+    const sum = await postRpc(`${base}/everything/mcp`, toolCall(2, 'get-sum', { a: 2, b: 3 }), as(AGENT));
     expect(sum.json.result.content[0].text).toMatch(/\b5\b/);
   });
 
   it('serves it at the one URL too, from the gateway service, as everything_<tool>', async () => {
-    const list = await postRpc(`${base}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const list = await postRpc(`${base}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, as(AGENT));
     const names: string[] = list.json.result.tools.map((tool: { name: string }) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['everything_get-sum', 'quotes_random_quote']));
-    const sum = await postRpc(`${base}/mcp`, toolCall(2, 'everything_get-sum', { a: 20, b: 22 }));
+    const sum = await postRpc(`${base}/mcp`, toolCall(2, 'everything_get-sum', { a: 20, b: 22 }), as(AGENT));
     expect(sum.json.result.content[0].text).toMatch(/\b42\b/);
     const page = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('id="pack-everything"');
     expect(page).toContain('id="one-url"');
+  });
+
+  it('reads the keys file in every service: no key is 401, and a daily quota is one budget across /mcp and /quotes/mcp (Redis)', async () => {
+    expect((await postRpc(`${base}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
+    expect((await postRpc(`${base}/quotes/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
+    const remaining = (answer: { json: any }) => answer.json.result._meta['dev.toolgate/budget'].day.remaining;
+    const viaOneUrl = () => postRpc(`${base}/mcp`, toolCall(1, 'quotes_random_quote', {}), as(METERED));
+    const viaPack = () => postRpc(`${base}/quotes/mcp`, toolCall(1, 'random_quote', {}), as(METERED));
+    expect(remaining(await viaOneUrl())).toBe(2);
+    expect(remaining(await viaPack())).toBe(1);
+    expect(remaining(await viaOneUrl())).toBe(0);
+    for (const refused of [await viaPack(), await viaOneUrl()]) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 
   it('Prometheus scrapes every service (each pack, the gateway and the remote pack) with the alert rules loaded', async () => {
@@ -130,7 +155,7 @@ describe('docker compose with an operator’s MCP server (pnpm packs:sync --serv
   }, 150_000);
 
   it('`down --volumes` with the same files leaves nothing of the project behind', async () => {
-    await stack.compose(['--profile', 'observability', 'down', '--volumes'], { timeoutMs: 120_000 });
+    await stack.compose([...PROFILES, 'down', '--volumes'], { timeoutMs: 120_000 });
     expect(await leftovers(project)).toEqual([]);
   }, 150_000);
 });

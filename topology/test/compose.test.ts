@@ -101,6 +101,15 @@ describe('docker-compose.yml', () => {
     expect(scrape.find((job: { job_name: string }) => job.job_name === 'toolgate-gateway').dns_sd_configs).toEqual([{ names: ['gateway'], type: 'A', port: Number(gateway.environment.PORT) }]);
   });
 
+  it('gives every pack and the gateway the keys directory (API_KEYS_FILE) read-only, and the policy settings', () => {
+    for (const service of [...PRODUCT_PACKS, 'gateway']) {
+      expect([service, parsed.services[service].volumes]).toEqual([service, ['${TOOLGATE_KEYS_DIR:-./deploy/keys}:/etc/toolgate-keys:ro']]);
+      for (const name of ['API_KEYS_FILE', 'AUDIT_LOG', 'AUDIT_ARGUMENTS']) expect([service, name in parsed.services[service].environment]).toEqual([service, true]);
+    }
+    // The directory is in the repository, its files are not (git ignores everything in it but that rule).
+    expect(readFileSync(`${repoRoot}deploy/keys/.gitignore`, 'utf8')).toMatch(/^\*$/m);
+  });
+
   it('keeps Redis behind a profile, so it runs only when shared caching is wanted', () => {
     expect(parsed.services.redis.profiles).toEqual(['redis']);
   });

@@ -73,6 +73,9 @@ describe('deploy/base (kustomize)', () => {
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(pod.spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    // API_KEYS_FILE's directory: the toolgate-keys Secret, optional, read-only.
+    expect(pod.spec.volumes).toContainEqual({ name: 'keys', secret: { secretName: 'toolgate-keys', optional: true } });
+    expect(container.volumeMounts).toContainEqual({ name: 'keys', mountPath: '/etc/toolgate-keys', readOnly: true });
     expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
   });
 

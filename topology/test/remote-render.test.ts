@@ -74,7 +74,8 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       expect(everything).toMatchObject({
         image: 'toolgate/remote:${TOOLGATE_VERSION:-latest}',
         build: { context: '.', args: { PACK: 'remote' } },
-        volumes: ['./mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],
+        // Its own volumes replace x-pack's, so the keys directory is repeated.
+        volumes: ['${TOOLGATE_KEYS_DIR:-./deploy/keys}:/etc/toolgate-keys:ro', './mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],
         read_only: true,
         cap_drop: ['ALL'],
         environment: { PORT: '8090', MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', TOOLGATE_REMOTE: 'everything', EVERYTHING_TOKEN: null, API_KEYS: null },
@@ -149,12 +150,19 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       });
       const config = JSON.parse(stdout);
       expect(config.services.everything.environment.TOOLGATE_REMOTE).toBe('everything');
-      expect(config.services.everything.volumes[0]).toMatchObject({ source: serversPath, target: '/etc/toolgate/mcp-servers.json', read_only: true });
+      const byTarget = (volumes: Array<{ target: string }>) => Object.fromEntries(volumes.map((volume) => [volume.target, volume]));
+      expect(byTarget(config.services.everything.volumes)).toEqual({
+        '/etc/toolgate/mcp-servers.json': expect.objectContaining({ source: serversPath, read_only: true }),
+        '/etc/toolgate-keys': expect.objectContaining({ source: join(root, 'deploy/keys'), read_only: true }),
+      });
       expect(config.services.quotes.environment.CATALOG_PEERS).toMatch(/http:\/\/memory:8090$/);
       expect(config.services.quotes.image).toBe('toolgate/quotes:latest');
       // The override adds to the gateway's definition: its own variables stay, the file's join them.
       expect(config.services.gateway.environment).toMatchObject({ MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json', PORT: '8080', CATALOG_PEERS: '' });
-      expect(config.services.gateway.volumes[0]).toMatchObject({ source: serversPath, target: '/etc/toolgate/mcp-servers.json', read_only: true });
+      expect(byTarget(config.services.gateway.volumes)).toEqual({
+        '/etc/toolgate/mcp-servers.json': expect.objectContaining({ source: serversPath, read_only: true }),
+        '/etc/toolgate-keys': expect.objectContaining({ source: join(root, 'deploy/keys'), read_only: true }),
+      });
     });
   });
 
