@@ -9,10 +9,10 @@ import { segmentVariable } from './manifest.mjs';
  * (docs/deployment.md#one-url). Its port is the gateway's default, as in the `gateway` scrape job.
  */
 export const ONE_URL_SERVICE = 'gateway';
+export const ONE_URL_PORT = 8080;
 
 /** x-pack's volume for API_KEYS_FILE (docker-compose.yml): a service that sets `volumes` of its own repeats it. */
 export const KEYS_VOLUME = '${TOOLGATE_KEYS_DIR:-./deploy/keys}:/etc/toolgate-keys:ro';
-export const ONE_URL_PORT = 8080;
 
 /**
  * docker-compose.yml: one service per pack, the one-URL service with every pack's variables, and

@@ -90,7 +90,7 @@ export function kustomization({ name, image, header, secrets, operations, pack =
 /**
  * The one-URL service: deploy/pack as the all-in-one gateway, every pack in one process, so it
  * reads every pack's secrets. It serves every pack itself: its catalog page needs no peers (an
- * `env` entry wins over the ConfigMap's), and the memory of five packs.
+ * `env` entry wins over the ConfigMap's), and it gets more memory than one pack's pod.
  * @param {PackManifest[]} packs
  */
 export function oneUrlKustomization(packs) {

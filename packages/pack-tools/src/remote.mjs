@@ -47,7 +47,8 @@ function topLevelBlock(text, key) {
 
 /**
  * docker-compose.remote.yml: one service per entry, nginx routing to them, every pack's
- * CATALOG_PEERS naming them too, and the one-URL service serving them as well. Used as `docker compose -f docker-compose.yml -f docker-compose.remote.yml`.
+ * CATALOG_PEERS naming them too, the one-URL service serving them as well, and Prometheus
+ * scraping them. Used as `docker compose -f docker-compose.yml -f docker-compose.remote.yml`.
  * @param {string} compose docker-compose.yml's text
  * @param {PackManifest[]} packs
  * @param {ServersFile} servers
