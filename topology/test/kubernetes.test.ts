@@ -103,12 +103,15 @@ describe('deploy/base (kustomize)', () => {
     expect(container.envFrom).toEqual([{ configMapRef: { name: 'toolgate-config' } }]);
   });
 
-  it('the Ingress routes each /<pack>/mcp to that pack\'s Service port, and /mcp to the gateway\'s', () => {
+  it('the Ingress routes each /<pack>/mcp and its OAuth metadata to that pack\'s Service port, and /mcp\'s to the gateway\'s', () => {
     const all = find('Ingress', 'toolgate').spec.rules.flatMap((rule: any) => rule.http.paths);
     const paths = all.filter((path: any) => path.path.endsWith('/mcp'));
-    expect(paths.map((path: any) => path.path).sort()).toEqual([...PRODUCT_PACKS.map((pack) => `/${pack}/mcp`), '/mcp'].sort());
+    const endpoints = [...PRODUCT_PACKS.map((pack) => `/${pack}/mcp`), '/mcp'];
+    const metadata = endpoints.map((endpoint) => `/.well-known/oauth-protected-resource${endpoint}`);
+    expect(paths.map((path: any) => path.path).sort()).toEqual([...endpoints, ...metadata].sort());
     for (const path of paths) {
-      const pack = path.path === '/mcp' ? 'gateway' : path.path.split('/')[1];
+      const endpoint = path.path.replace('/.well-known/oauth-protected-resource', '');
+      const pack = endpoint === '/mcp' ? 'gateway' : endpoint.split('/')[1];
       expect(path.pathType).toBe('Exact');
       expect(path.backend.service.name).toBe(pack);
       const service = find('Service', pack);

@@ -37,6 +37,7 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
 
     const quotes = await readFile(join(dir, 'conf/packs/quotes.location.conf'), 'utf8');
     expect(quotes).toMatch(/location = \/q\/mcp \{\s+proxy_pass http:\/\/toolgate_quotes;/);
+    expect(quotes).toMatch(/location = \/\.well-known\/oauth-protected-resource\/q\/mcp \{\s+proxy_pass http:\/\/toolgate_quotes;/);
     const upstream = await readFile(join(dir, 'conf/packs/quotes.upstream.conf'), 'utf8');
     expect(upstream).toContain('server 127.0.0.1:18085 max_fails=1 fail_timeout=5s;');
     expect(upstream).toContain('server 127.0.0.1:18086 max_fails=1 fail_timeout=5s;');

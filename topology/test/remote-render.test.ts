@@ -198,13 +198,14 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       const ingress = find('Ingress', 'toolgate');
       expect(() => new Ingress(ingress).validate()).not.toThrow();
       const paths = ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
+      const endpoint = (path: string, service: string) => [`${path} ${service}`, `/.well-known/oauth-protected-resource${path} ${service}`];
       expect(paths).toEqual([
-        ...PRODUCT_PACKS.map((name) => `/${name}/mcp ${name}`),
-        '/mcp gateway',
+        ...PRODUCT_PACKS.flatMap((name) => endpoint(`/${name}/mcp`, name)),
+        ...endpoint('/mcp', 'gateway'),
         '/ gateway',
         '/_toolgate/page gateway',
-        '/everything/mcp everything',
-        '/memory/mcp memory',
+        ...endpoint('/everything/mcp', 'everything'),
+        ...endpoint('/memory/mcp', 'memory'),
       ]);
       expect(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).toBe([...PRODUCT_PACKS, 'everything', 'memory'].map((name) => `http://${name}:8080`).join(','));
       expect(documents().filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'gateway', 'everything', 'memory']);

@@ -131,10 +131,18 @@ const ingressPath = (path, service) => [
 ];
 
 /**
- * The Ingress paths of these packs, and /mcp to the one-URL service.
+ * An MCP endpoint's Ingress paths: the endpoint, and its OAuth protected-resource metadata
+ * (RFC 9728), where a 401 sends clients when OAUTH_ISSUER is set.
+ * @param {string} endpoint
+ * @param {string} service
+ */
+const endpointPaths = (endpoint, service) => [...ingressPath(endpoint, service), ...ingressPath(`/.well-known/oauth-protected-resource${endpoint}`, service)];
+
+/**
+ * The Ingress paths of these packs, and of /mcp at the one-URL service.
  * @param {string[]} names
  */
-const ingressPaths = (names) => [...names.flatMap((name) => ingressPath(`/${name}/mcp`, name)), ...ingressPath('/mcp', ONE_URL_SERVICE)];
+const ingressPaths = (names) => [...names.flatMap((name) => endpointPaths(`/${name}/mcp`, name)), ...endpointPaths('/mcp', ONE_URL_SERVICE)];
 
 /**
  * CATALOG_PEERS on Kubernetes: every pack's Service.

@@ -199,11 +199,13 @@ export function remoteKubernetesFiles(packs, servers) {
       '',
     ].join('\n'),
   );
-  const pathOperations = names.flatMap((name) => [
-    '      - op: add',
-    '        path: /spec/rules/0/http/paths/-',
-    `        value: { path: /${name}/mcp, pathType: Exact, backend: { service: { name: ${name}, port: { name: http } } } }`,
-  ]);
+  const pathOperations = names.flatMap((name) =>
+    [`/${name}/mcp`, `/.well-known/oauth-protected-resource/${name}/mcp`].flatMap((path) => [
+      '      - op: add',
+      '        path: /spec/rules/0/http/paths/-',
+      `        value: { path: ${path}, pathType: Exact, backend: { service: { name: ${name}, port: { name: http } } } }`,
+    ]),
+  );
   files.set(
     `${REMOTE_DIR}/kustomization.yaml`,
     [
