@@ -110,6 +110,17 @@ describe('traces of MCP requests, exported over OTLP/HTTP', () => {
     return names.map((name) => spanNamed(name)!);
   }
 
+  /** The echo pack served (as `server`) with tracing from `env`; its JSON log lines are kept in `lines`. */
+  async function serveLogged(env: Record<string, string>) {
+    const lines: string[] = [];
+    const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
+    const tracing = await startTracing(tracingSettingsOf(env, 'toolgate-test')!, () => undefined);
+    const logger = createLogger({ level: 'info', destination, traceFields: tracing.logFields });
+    const app = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger, metrics: createMetrics({ collectProcessMetrics: false }), tracing });
+    server = await serve(app, { port: 0, host: '127.0.0.1', logger, onClose: () => tracing.shutdown() });
+    return { lines, logger, url: server.url };
+  }
+
   it('continues the caller’s traceparent in a SERVER span, with a tools/call span under it', async () => {
     server = await startServer({
       service: 'test',
@@ -183,18 +194,12 @@ describe('traces of MCP requests, exported over OTLP/HTTP', () => {
   });
 
   it('puts trace_id and span_id on the JSON log lines written inside a span', async () => {
-    const lines: string[] = [];
-    const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
-    const settings = tracingSettingsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '20' }, 'toolgate-test')!;
-    const tracing = await startTracing(settings, () => undefined);
-    const logger = createLogger({ level: 'info', destination, traceFields: tracing.logFields });
-    const app = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger, metrics: createMetrics({ collectProcessMetrics: false }), tracing });
-    server = await serve(app, { port: 0, host: '127.0.0.1', logger, onClose: () => tracing.shutdown() });
+    const { lines, logger, url } = await serveLogged(tracedEnv(receiver));
     // Twice, with fields of its own: pino merges them into what the mixin returns.
     logger.info({ pack: 'echo' }, 'outside any request');
     logger.info({ other: true }, 'outside any request');
 
-    await post(`${server.url}/echo/mcp`, callBody('crash'), { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` });
+    await post(`${url}/echo/mcp`, callBody('crash'), { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` });
     const [tool] = await spansOf(['tools/call echo']);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const failure = records.find((record) => record.msg === 'tool handler failed');
@@ -203,6 +208,31 @@ describe('traces of MCP requests, exported over OTLP/HTTP', () => {
     expect(outside).toHaveLength(2);
     expect(outside[0]).not.toHaveProperty('trace_id');
     expect(outside[1]).not.toHaveProperty('pack');
+  });
+
+  describe('unsampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, ratio 0): nothing recorded, the trace carried on', () => {
+    const unsampled = { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' };
+
+    it('puts the caller’s trace_id on the log lines written while a call is served, though nothing is recorded', async () => {
+      const { lines, url } = await serveLogged({ ...tracedEnv(receiver), ...unsampled });
+      await post(`${url}/echo/mcp`, callBody('crash'), { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-00` });
+      const failure = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((record) => record.msg === 'tool handler failed');
+      expect(failure).toMatchObject({ trace_id: CALLER_TRACE, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+      expect(failure!.span_id).not.toBe(CALLER_SPAN);
+    });
+
+    it('still records the tool span when the call’s params._meta carries a sampled traceparent, linked to the request', async () => {
+      server = await startServer({ service: 'test', modules: [echoModule], defaultPort: 0, env: { ...tracedEnv(receiver), ...unsampled } });
+      const metaTrace = 'aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb';
+      await post(`${server.url}/echo/mcp`, callBody('hi', { traceparent: `00-${metaTrace}-cccccccccccccccc-01` }), { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-00` });
+      await until(() => receiver.spans().some((span) => span.name === 'tools/call echo'));
+      const tool = receiver.spans().find((span) => span.name === 'tools/call echo')!;
+      expect(tool).toMatchObject({ traceId: metaTrace, parentSpanId: 'cccccccccccccccc' });
+      expect(tool.attributes).toMatchObject({ 'gen_ai.tool.name': 'echo', 'toolgate.pack': 'echo', 'jsonrpc.request.id': '7' });
+      expect(tool.links).toEqual([{ traceId: CALLER_TRACE, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
+      // The request's own span was not sampled: it is not exported.
+      expect(receiver.spans().filter((span) => span.name === 'POST /echo/mcp')).toEqual([]);
+    });
   });
 });
 

@@ -62,26 +62,40 @@ const lookupModule = (baseUrl: string) =>
     },
   });
 
+interface TracedLookup {
+  receiver: OtlpReceiver;
+  standIn: Awaited<ReturnType<typeof startStandIn>>;
+  gateway: RunningServer;
+}
+
+/** A collector stand-in, the upstream's, and a gateway serving the lookup pack that traces to the first. */
+async function startTracedLookup(sampling: Record<string, string> = {}): Promise<TracedLookup> {
+  const receiver = await startOtlpReceiver();
+  const standIn = await startStandIn();
+  const gateway = await startServer({
+    service: 'test',
+    modules: [lookupModule(standIn.url)],
+    defaultPort: 0,
+    env: { PORT: '0', LOG_LEVEL: 'silent', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '20', ...sampling },
+  });
+  return { receiver, standIn, gateway };
+}
+
+async function stopTracedLookup({ receiver, standIn, gateway }: Partial<TracedLookup>): Promise<void> {
+  await gateway?.close();
+  if (standIn) await new Promise((resolve) => standIn.server.close(resolve));
+  await receiver?.close();
+}
+
 describe('one tool call’s whole trace: the caller, the gateway, the upstream', () => {
   let receiver: OtlpReceiver;
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
   let gateway: RunningServer;
 
   beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    standIn = await startStandIn();
-    gateway = await startServer({
-      service: 'test',
-      modules: [lookupModule(standIn.url)],
-      defaultPort: 0,
-      env: { PORT: '0', LOG_LEVEL: 'silent', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '20' },
-    });
+    ({ receiver, standIn, gateway } = await startTracedLookup());
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await new Promise((resolve) => standIn?.server.close(resolve));
-    await receiver?.close();
-  });
+  afterAll(() => stopTracedLookup({ receiver, standIn, gateway }));
 
   const call = (id: string, span: string) =>
     fetch(`${gateway.url}/lookup/mcp`, {
@@ -144,5 +158,41 @@ describe('one tool call’s whole trace: the caller, the gateway, the upstream',
     expect(second!.attributes).toMatchObject({ 'http.request.resend_count': 1, 'http.response.status_code': 200, 'toolgate.upstream.outcome': 'success' });
     // Each attempt told the upstream its own span.
     expect(standIn.traceparents).toEqual(expect.arrayContaining(upstream.map((span) => `00-${CALLER_TRACE}-${span.spanId}-01`)));
+  });
+});
+
+describe('an unsampled call (OTEL_TRACES_SAMPLER=parentbased_traceidratio, ratio 0): nothing recorded, the trace still carried on', () => {
+  let receiver: OtlpReceiver;
+  let standIn: Awaited<ReturnType<typeof startStandIn>>;
+  let gateway: RunningServer;
+
+  beforeAll(async () => {
+    ({ receiver, standIn, gateway } = await startTracedLookup({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' }));
+  });
+  afterAll(() => stopTracedLookup({ receiver, standIn, gateway }));
+
+  const call = (id: string, headers: Record<string, string>) =>
+    fetch(`${gateway.url}/lookup/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'lookup', arguments: { id } } }),
+    }).then(async (response) => (await response.json()) as { result: { structuredContent?: unknown } });
+
+  it('sends the upstream the caller’s trace id with a span id of its own and the sampled flag off, and exports nothing', async () => {
+    expect((await call('u1', { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-00` })).result.structuredContent).toEqual({ value: 'u1' });
+    const sent = standIn.traceparents.at(-1)!;
+    expect(sent).toMatch(new RegExp(`^00-${CALLER_TRACE}-[0-9a-f]{16}-00$`));
+    expect(sent).not.toContain(CALLER_SPAN);
+    // Without a traceparent: a new trace of its own, unsampled (the ratio is 0).
+    expect((await call('u2', {})).result.structuredContent).toEqual({ value: 'u2' });
+    const [, traceId, spanId, flags] = standIn.traceparents.at(-1)!.split('-');
+    expect([traceId, spanId, flags]).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{16}$/), '00']);
+    expect(traceId).not.toBe('0'.repeat(32));
+    expect(traceId).not.toBe(CALLER_TRACE);
+    // A caller that samples is followed (parent-based): its trace arrives, and it is the only one.
+    await call('s1', { traceparent: `00-${CALLER_TRACE.replace('4', '5')}-${CALLER_SPAN}-01` });
+    await until(() => receiver.spans().some((span) => span.kind === CLIENT));
+    expect(new Set(receiver.spans().map((span) => span.traceId))).toEqual(new Set([CALLER_TRACE.replace('4', '5')]));
+    expect(standIn.traceparents.at(-1)).toMatch(/-01$/);
   });
 });

@@ -54,21 +54,17 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
 
   function startRequest(request: IncomingMessage, route: string): RequestTrace {
     const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
-    const attributes: Attributes = {
-      'http.request.method': request.method ?? 'GET',
-      'http.route': route,
-      'url.path': (request.url ?? route).split('?', 1)[0],
-      'url.scheme': 'http',
-      'network.protocol.version': request.httpVersion,
-    };
-    if (request.socket.remoteAddress) attributes['client.address'] = request.socket.remoteAddress;
-    const agent = request.headers['user-agent'];
-    if (agent) attributes['user_agent.original'] = agent;
-    const span = tracer.startSpan(`${request.method ?? 'GET'} ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
+    // Attributes only for a span that records them: the SDK would check and copy them before
+    // sampling, and drop them for an unsampled span (its largest cost there).
+    const span = tracer.startSpan(`${request.method ?? 'GET'} ${route}`, { kind: SpanKind.SERVER }, parent);
     let context = trace.setSpan(parent, span);
     const version = request.headers['mcp-protocol-version'];
     if (typeof version === 'string') context = context.setValue(PROTOCOL_VERSION, version);
+    // Unsampled, the span still carries the trace on (its context: log lines, traceparent to upstreams), but has nothing to end.
+    if (!span.isRecording()) return { recording: false, run: (next) => contexts.with(context, next), end() {} };
+    span.setAttributes(requestAttributes(request, route));
     return {
+      recording: true,
       run: (next) => contexts.with(context, next),
       end(status, finished) {
         span.setAttribute('http.response.status_code', status);
@@ -88,21 +84,16 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
     // MCP's conventions: the context in params._meta is the parent; the HTTP request's is linked.
     const fromMeta = typeof meta?.traceparent === 'string' ? propagator.extract(ROOT_CONTEXT, meta, defaultTextMapGetter) : undefined;
     const metaParent = fromMeta && trace.getSpanContext(fromMeta) ? fromMeta : undefined;
-    const ambientSpan = trace.getSpanContext(ambient);
-    const links: Link[] = metaParent && ambientSpan ? [{ context: ambientSpan }] : [];
+    const ambientSpan = trace.getSpan(ambient);
+    // Under the request's unsampled span, every sampler samplerFor makes says no again (same
+    // trace id, parent not sampled): no span to make, and the request's context carries the
+    // trace on to the upstreams and the log lines.
+    if (!metaParent && ambientSpan && !ambientSpan.isRecording()) return run();
+    const ambientContext = ambientSpan?.spanContext();
+    const links: Link[] = metaParent && ambientContext ? [{ context: ambientContext }] : [];
     const parent = metaParent ?? ambient;
-    const version = ambient.getValue(PROTOCOL_VERSION) ?? meta?.[META_PROTOCOL_VERSION];
-    const attributes: Attributes = {
-      'mcp.method.name': 'tools/call',
-      'gen_ai.tool.name': call.tool,
-      'gen_ai.operation.name': 'execute_tool',
-      'network.transport': 'tcp',
-      'network.protocol.name': 'http',
-      'toolgate.pack': call.pack,
-    };
-    if (call.requestId !== null) attributes['jsonrpc.request.id'] = String(call.requestId);
-    if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
-    const span = tracer.startSpan(`tools/call ${call.tool}`, { kind: SpanKind.SERVER, attributes, links }, parent);
+    const span = tracer.startSpan(`tools/call ${call.tool}`, { kind: SpanKind.SERVER, links }, parent);
+    if (span.isRecording()) span.setAttributes(toolCallAttributes(call, ambient.getValue(PROTOCOL_VERSION) ?? meta?.[META_PROTOCOL_VERSION]));
     try {
       const outcome = await contexts.with(trace.setSpan(parent, span), run);
       span.setAttribute('toolgate.call.outcome', outcome.outcome);
@@ -124,7 +115,8 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
     errorTypeOf?: (value: T) => string | undefined,
   ): Promise<T> {
     const parent = contexts.active();
-    const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+    const span = tracer.startSpan(name, { kind: SpanKind.CLIENT }, parent);
+    if (span.isRecording()) span.setAttributes(attributes);
     const context = trace.setSpan(parent, span);
     const headers: Record<string, string> = {};
     propagator.inject(context, headers, defaultTextMapSetter);
@@ -160,6 +152,34 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
   };
 }
 
+function requestAttributes(request: IncomingMessage, route: string): Attributes {
+  const attributes: Attributes = {
+    'http.request.method': request.method ?? 'GET',
+    'http.route': route,
+    'url.path': (request.url ?? route).split('?', 1)[0],
+    'url.scheme': 'http',
+    'network.protocol.version': request.httpVersion,
+  };
+  if (request.socket.remoteAddress) attributes['client.address'] = request.socket.remoteAddress;
+  const agent = request.headers['user-agent'];
+  if (agent) attributes['user_agent.original'] = agent;
+  return attributes;
+}
+
+function toolCallAttributes(call: ToolCallInfo, version: unknown): Attributes {
+  const attributes: Attributes = {
+    'mcp.method.name': 'tools/call',
+    'gen_ai.tool.name': call.tool,
+    'gen_ai.operation.name': 'execute_tool',
+    'network.transport': 'tcp',
+    'network.protocol.name': 'http',
+    'toolgate.pack': call.pack,
+  };
+  if (call.requestId !== null) attributes['jsonrpc.request.id'] = String(call.requestId);
+  if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
+  return attributes;
+}
+
 function failed(span: { setAttribute(key: string, value: string): unknown; setStatus(status: { code: SpanStatusCode }): unknown }, errorType: string): void {
   span.setAttribute('error.type', errorType);
   span.setStatus({ code: SpanStatusCode.ERROR });
@@ -176,6 +196,11 @@ async function exporterFor(settings: TracingSettings): Promise<SpanExporter> {
   return new OTLPTraceExporter({ url: settings.url });
 }
 
+/**
+ * The spec's built-in samplers. Each decides a child of an unsampled local span as it decided the
+ * parent (parent-based: by the parent's flag; ratio: by the same trace id; always_on samples both),
+ * which traceToolCall relies on to make no span under an unsampled request.
+ */
 function samplerFor({ name, ratio }: TracingSettings['sampler']): Sampler {
   switch (name) {
     case 'always_on':

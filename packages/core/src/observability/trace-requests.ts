@@ -9,7 +9,8 @@ import type { Tracing } from './tracing.ts';
 export function traceRequests(tracing: Tracing, route: string) {
   return function traceRequest(request: IncomingMessage, response: ServerResponse, next: () => void): void {
     const trace = tracing.startRequest(request, route);
-    response.once('close', () => trace.end(response.statusCode, response.writableFinished));
+    // An unsampled span has nothing to record at the end: no listener, no closure.
+    if (trace.recording) response.once('close', () => trace.end(response.statusCode, response.writableFinished));
     trace.run(next);
   };
 }

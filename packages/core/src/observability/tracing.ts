@@ -36,6 +36,8 @@ export interface Tracing {
 }
 
 export interface RequestTrace {
+  /** False when the span was not sampled: it carries the trace's context on, and `end` does nothing. */
+  readonly recording: boolean;
   /** Runs the rest of the request inside the span's context, so later spans are its children. */
   run<T>(next: () => T): T;
   /** Ends the span; `finished` is false when the client left before the answer was sent. */

@@ -31,6 +31,12 @@ export function upstreamSpans(tracer: Tracer, contexts: Contexts, propagator: Te
     const parent = contexts.active();
     const caller = trace.getSpan(parent);
     if (!caller) return undefined;
+    const name = attempt.operation === attempt.method ? attempt.method : `${attempt.method} ${attempt.operation}`;
+    const span = tracer.startSpan(name, { kind: SpanKind.CLIENT }, parent);
+    const headers: Record<string, string> = {};
+    // Unsampled, the attempt's traceparent still goes on (sampled flag off), with nothing recorded.
+    propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
+    if (!span.isRecording()) return { headers, end: () => undefined };
     const attributes: Attributes = {
       'http.request.method': attempt.method,
       'url.full': attempt.url,
@@ -41,10 +47,7 @@ export function upstreamSpans(tracer: Tracer, contexts: Contexts, propagator: Te
     };
     if (attempt.attempt > 1) attributes['http.request.resend_count'] = attempt.attempt - 1;
     if (attempt.method === 'GET' && misses.get(caller)?.has(attempt.upstream)) attributes['toolgate.cache.result'] = 'miss';
-    const name = attempt.operation === attempt.method ? attempt.method : `${attempt.method} ${attempt.operation}`;
-    const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
-    const headers: Record<string, string> = {};
-    propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
+    span.setAttributes(attributes);
     return {
       headers,
       end(result: UpstreamAttemptResult) {
@@ -66,7 +69,7 @@ export function upstreamSpans(tracer: Tracer, contexts: Contexts, propagator: Te
     attemptStarted,
     cacheLookedUp({ cache, result }) {
       const caller = trace.getSpan(contexts.active());
-      if (!caller) return;
+      if (!caller?.isRecording()) return;
       caller.addEvent('cache lookup', { 'toolgate.cache.name': cache, 'toolgate.cache.result': result });
       if (result !== 'miss') return;
       let missed = misses.get(caller);
