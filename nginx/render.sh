@@ -56,6 +56,19 @@ check "$NGINX_CONNECTIONS_PER_CLIENT" '0-9' NGINX_CONNECTIONS_PER_CLIENT
 check "$NGINX_WORKER_PROCESSES" 'a-z0-9' NGINX_WORKER_PROCESSES
 [ -z "$server_params" ] || check "$server_params" 'a-z0-9=_ ' NGINX_UPSTREAM_SERVER_PARAMS
 
+# An upstream group's `server` lines, into $lines: "host:port[,host:port…]", each checked.
+server_lines() { # servers, what
+  lines=""
+  old_ifs=$IFS
+  IFS=,
+  for server in $1; do
+    check "$server" ']A-Za-z0-9.:[_-' "$2"
+    lines="${lines}    server ${server} max_fails=1 fail_timeout=5s${server_params:+ $server_params};
+"
+  done
+  IFS=$old_ifs
+}
+
 rm -f "$out"/packs/*.conf
 health_packs=""
 for entry in $TOOLGATE_UPSTREAMS; do
@@ -67,15 +80,7 @@ for entry in $TOOLGATE_UPSTREAMS; do
   eval "segment=\${${upper}_SEGMENT:-$name}" # safe: $upper is [A-Z0-9] only
   check "$segment" 'A-Za-z0-9._-' "${upper}_SEGMENT"
 
-  lines=""
-  old_ifs=$IFS
-  IFS=,
-  for server in $servers; do
-    check "$server" ']A-Za-z0-9.:[_-' "server of pack $name"
-    lines="${lines}    server ${server} max_fails=1 fail_timeout=5s${server_params:+ $server_params};
-"
-  done
-  IFS=$old_ifs
+  server_lines "$servers" "server of pack $name"
   [ -n "$lines" ] || fail "pack $name has no servers"
 
   export PACK_NAME="$name" PACK_SEGMENT="$segment" PACK_SERVERS="$lines"
@@ -88,15 +93,7 @@ done
 # all-in-one gateway; docs/deployment.md#one-url). Its upstream is named one_url: no pack can be
 # (pack names have no "_"). Its readiness counts in /healthz as a pack's does.
 if [ -n "${TOOLGATE_ONE_URL:-}" ]; then
-  lines=""
-  old_ifs=$IFS
-  IFS=,
-  for server in $TOOLGATE_ONE_URL; do
-    check "$server" ']A-Za-z0-9.:[_-' "server of TOOLGATE_ONE_URL"
-    lines="${lines}    server ${server} max_fails=1 fail_timeout=5s${server_params:+ $server_params};
-"
-  done
-  IFS=$old_ifs
+  server_lines "$TOOLGATE_ONE_URL" "server of TOOLGATE_ONE_URL"
   export PACK_NAME=one_url PACK_SERVERS="$lines"
   envsubst '${PACK_NAME} ${PACK_SERVERS}' <"$here/templates/upstream.conf.template" >"$out/packs/one_url.upstream.conf"
   envsubst '${PACK_NAME}' <"$here/templates/one-url.conf.template" >"$out/packs/one_url.location.conf"

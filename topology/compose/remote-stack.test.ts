@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { COMPOSE_OVERRIDE, derivedFiles, loadServersFile, PROMETHEUS_REMOTE_CONFIG } from '@toolgate/pack-tools';
-import { freePort, postRpc, PRODUCT_PACKS, repoRoot, toolCall } from '../src/index.ts';
+import { freePort, postRpc, PRODUCT_PACKS, repoRoot, spendQuotaAcrossUrls, startServerEverything, toolCall, type RunningServerEverything } from '../src/index.ts';
 import { createStack, leftovers, run, stackDir, type Stack } from './stack.ts';
 import { timed as timedPhase, until, type Phases } from './steps.ts';
-
-const serverEverything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 // An operator's stack on the Docker engine: an MCP server of theirs put behind it
 // (docs/federation.md) through the files `pnpm packs:sync --servers <file>` renders
@@ -19,7 +15,7 @@ const project = `${process.env.TOOLGATE_COMPOSE_PROJECT ?? `toolgate-e2e-${proce
 const phases: Phases = {};
 const timed = <T>(phase: string, work: () => Promise<T>) => timedPhase(phases, phase, work);
 let stack: Stack;
-let everything: ChildProcess | undefined;
+let everything: RunningServerEverything | undefined;
 let base: string;
 let prometheus: string;
 
@@ -27,23 +23,6 @@ const AGENT = 'tg_e2e_agent_key';
 const METERED = 'tg_e2e_metered_key';
 const as = (key: string) => ({ authorization: `Bearer ${key}` });
 const PROFILES = ['--profile', 'observability', '--profile', 'redis'];
-
-async function startServerEverything(): Promise<number> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEverything, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  everything = child;
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (/listening on port/.test(seen)) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)));
-  });
-  return port;
-}
 
 /** What Prometheus answers to a query, as [labels, value] pairs. */
 async function query(expression: string): Promise<Array<[Record<string, string>, number]>> {
@@ -54,11 +33,11 @@ async function query(expression: string): Promise<Array<[Record<string, string>,
 
 beforeAll(async () => {
   const bridge = JSON.parse((await run('docker', ['network', 'inspect', 'bridge'])).stdout)[0].IPAM.Config[0].Gateway as string;
-  const everythingPort = await startServerEverything();
+  everything = await startServerEverything();
   const dir = stackDir(project);
   mkdirSync(join(dir, 'prometheus'), { recursive: true });
   const serversPath = join(dir, 'mcp-servers.json');
-  writeFileSync(serversPath, JSON.stringify({ mcpServers: { everything: { url: `http://${bridge}:${everythingPort}/mcp` } } }));
+  writeFileSync(serversPath, JSON.stringify({ mcpServers: { everything: { url: `http://${bridge}:${everything.port}/mcp` } } }));
 
   // What `pnpm packs:sync --servers <file>` writes, written here instead of into the checkout.
   const rendered = derivedFiles(repoRoot, { servers: await loadServersFile(repoRoot, serversPath, {}) });
@@ -92,7 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.compose([...PROFILES, 'down', '--volumes', '--remove-orphans', '--timeout', '2'], { timeoutMs: 120_000 }).catch(() => undefined);
-  everything?.kill('SIGTERM');
+  await everything?.stop();
   stack?.remove();
   console.log(`compose e2e (servers file) phases (ms): ${JSON.stringify(phases)}`);
 }, 180_000);
@@ -121,16 +100,10 @@ describe('docker compose with an operator’s MCP server (pnpm packs:sync --serv
   it('reads the keys file in every service: no key is 401, and a daily quota is one budget across /mcp and /quotes/mcp (Redis)', async () => {
     expect((await postRpc(`${base}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
     expect((await postRpc(`${base}/quotes/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).status).toBe(401);
-    const remaining = (answer: { json: any }) => answer.json.result._meta['dev.toolgate/budget'].day.remaining;
-    const viaOneUrl = () => postRpc(`${base}/mcp`, toolCall(1, 'quotes_random_quote', {}), as(METERED));
-    const viaPack = () => postRpc(`${base}/quotes/mcp`, toolCall(1, 'random_quote', {}), as(METERED));
-    expect(remaining(await viaOneUrl())).toBe(2);
-    expect(remaining(await viaPack())).toBe(1);
-    expect(remaining(await viaOneUrl())).toBe(0);
-    for (const refused of [await viaPack(), await viaOneUrl()]) {
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
+    // One budget for the gateway (/mcp) and the quotes service, counted once per call, in Redis.
+    const said = await spendQuotaAcrossUrls(base, METERED);
+    expect(said.slice(0, 3)).toEqual(['2 left', '1 left', '0 left']);
+    for (const refusal of said.slice(3)) expect(refusal).toMatch(/^429 -32029 retry after [1-9][0-9]*$/);
   });
 
   it('Prometheus scrapes every service (each pack, the gateway and the remote pack) with the alert rules loaded', async () => {

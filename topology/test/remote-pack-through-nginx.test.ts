@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, postRpc, repoRoot, startNginx, startService, toolCall, type RunningNginx, type RunningService } from '../src/index.ts';
-
-const serverEverything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+import { postRpc, repoRoot, startNginx, startServerEverything, startService, toolCall, type RunningNginx, type RunningServerEverything, type RunningService } from '../src/index.ts';
 
 /**
  * The per-pack shape of a remote pack (docs/federation.md): an MCP server the operator runs
@@ -13,25 +9,14 @@ const serverEverything = createRequire(import.meta.url).resolve('@modelcontextpr
  * and the repository's nginx config rendering it from TOOLGATE_UPSTREAMS like any pack.
  */
 describe('a remote pack behind nginx', () => {
-  let upstream: ReturnType<typeof spawn>;
+  let upstream: RunningServerEverything;
   let service: RunningService;
   let nginx: RunningNginx;
 
   beforeAll(async () => {
-    const port = await freePort();
-    upstream = spawn(process.execPath, [serverEverything, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const onData = (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (/listening on port/.test(seen)) resolve();
-      };
-      upstream.stdout!.on('data', onData);
-      upstream.stderr!.on('data', onData);
-      upstream.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${seen}`)));
-    });
+    upstream = await startServerEverything();
     const file = join(mkdtempSync(join(tmpdir(), 'toolgate-remote-nginx-')), 'mcp.json');
-    writeFileSync(file, JSON.stringify({ mcpServers: { everything: { url: `http://127.0.0.1:${port}/mcp` } } }));
+    writeFileSync(file, JSON.stringify({ mcpServers: { everything: { url: `http://127.0.0.1:${upstream.port}/mcp` } } }));
     service = await startService({
       name: 'remote',
       command: process.execPath,
@@ -45,11 +30,7 @@ describe('a remote pack behind nginx', () => {
   afterAll(async () => {
     await nginx?.stop();
     await service?.stop();
-    if (upstream && upstream.exitCode === null) {
-      const exited = new Promise((resolve) => upstream.once('exit', resolve));
-      upstream.kill('SIGTERM');
-      await exited;
-    }
+    await upstream?.stop();
   });
 
   it("answers the server's tools through nginx at /<name>/mcp, results unchanged", async () => {
