@@ -99,8 +99,10 @@ if [ -n "${TOOLGATE_ONE_URL:-}" ]; then
   envsubst '${PACK_NAME}' <"$here/templates/one-url.conf.template" >"$out/packs/one_url.location.conf"
   health_packs="$health_packs one_url"
   default_page=one_url
+  export TOOLGATE_ENDPOINTS='/mcp (every pack) and /<pack>/mcp'
 else
   default_page="${health_packs%% *}"
+  export TOOLGATE_ENDPOINTS='/<pack>/mcp'
 fi
 export TOOLGATE_HEALTH_PACKS="$health_packs"
 
@@ -115,5 +117,5 @@ mkdir -p "$NGINX_RUN_DIR"
 cp "$here/health.js" "$out/health.js"
 envsubst '${NGINX_MODULES_DIR} ${NGINX_WORKER_PROCESSES} ${NGINX_RUN_DIR} ${NGINX_ERROR_LOG} ${NGINX_ACCESS_LOG}
   ${NGINX_RESOLVER_DIRECTIVE} ${NGINX_CONF_DIR} ${NGINX_LISTEN} ${NGINX_CLIENT_MAX_BODY_SIZE}
-  ${NGINX_PROXY_READ_TIMEOUT} ${NGINX_CONNECTIONS_PER_CLIENT} ${TOOLGATE_HEALTH_PACKS} ${TOOLGATE_PAGE_PACK}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
+  ${NGINX_PROXY_READ_TIMEOUT} ${NGINX_CONNECTIONS_PER_CLIENT} ${TOOLGATE_HEALTH_PACKS} ${TOOLGATE_PAGE_PACK} ${TOOLGATE_ENDPOINTS}' <"$here/templates/nginx.conf.template" >"$out/nginx.conf"
 echo "$out/nginx.conf"

@@ -85,6 +85,12 @@ describe('/mcp in the split deployment: the gateway service behind nginx', () =>
     for (const refusal of said.slice(3)) expect(refusal).toMatch(/^429 -32029 retry after [1-9][0-9]*$/);
   });
 
+  it('elsewhere, nginx’s 404 names both kinds of endpoint', async () => {
+    const lost = await postRpc(`${nginx.url}/nowhere/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(lost.status).toBe(404);
+    expect(lost.json.error).toEqual({ code: -32004, message: 'Not found: MCP endpoints are at /mcp (every pack) and /<pack>/mcp' });
+  });
+
   it('the catalog page comes from the gateway: every pack, and the one URL to copy', async () => {
     const response = await fetch(`${nginx.url}/`, { headers: { accept: HTML } });
     expect(response.status).toBe(200);

@@ -76,7 +76,8 @@ describe('a pack behind nginx', () => {
     for (const path of ['/nothing/mcp', '/metrics', '/echo/metrics']) {
       const response = await fetch(`${nginx.url}${path}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: -32004 } });
+      // No one-URL service here: the packs' own URLs are all there is.
+      expect(await response.json()).toMatchObject({ error: { code: -32004, message: 'Not found: MCP endpoints are at /<pack>/mcp' } });
     }
   });
 
