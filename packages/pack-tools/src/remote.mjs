@@ -46,6 +46,12 @@ function topLevelBlock(text, key) {
 }
 
 /**
+ * Every `${VAR}` the file's entries name, once each: what the one-URL service, serving them all, reads.
+ * @param {ServersFile} servers
+ */
+const entryVariables = (servers) => [...new Set(servers.entries.flatMap(({ variables }) => variables))];
+
+/**
  * docker-compose.remote.yml: one service per entry, nginx routing to them, every pack's
  * CATALOG_PEERS naming them too, the one-URL service serving them as well, and Prometheus
  * scraping them. Used as `docker compose -f docker-compose.yml -f docker-compose.remote.yml`.
@@ -113,7 +119,7 @@ export function composeOverride(compose, packs, servers, root) {
     '    environment:',
     `      MCP_SERVERS_FILE: ${MOUNTED_FILE}`,
     '      MCP_SERVER_TIMEOUT_MS:',
-    ...[...new Set(servers.entries.flatMap(({ variables }) => variables))].map((variable) => `      ${variable}:`),
+    ...entryVariables(servers).map((variable) => `      ${variable}:`),
     '',
     ...remoteServices,
   ].join('\n');
@@ -178,7 +184,7 @@ export function remoteKubernetesFiles(packs, servers) {
   // The one-URL service serves every entry itself too, from the same file and secrets.
   const oneUrlOperations = [
     ...mountOperations(),
-    ...[...new Set(servers.entries.flatMap(({ variables }) => variables))].flatMap((variable) => [
+    ...entryVariables(servers).flatMap((variable) => [
       '      - op: add',
       '        path: /spec/template/spec/containers/0/env/-',
       `        value: ${secretReference(variable)}`,
