@@ -1,3 +1,4 @@
+import { tokenize } from '@toolgate/text-analysis';
 import { claimMatcher } from '../src/attribution/author-claim.ts';
 import { CLOSE_QUOTE, createAttributionChecker, SAME_QUOTE } from '../src/attribution/check-attribution.ts';
 import { attributionInputs } from '../src/bench/attribution-bench.ts';
@@ -8,7 +9,6 @@ import { buildInvertedIndex } from '../src/search/inverted-index.ts';
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus, Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
-import { tokenize } from '../src/search/fold.ts';
 import { createQuotesApp, SHARED_DATA_DIR, toolCaller } from './helpers.ts';
 
 const words = (text: string) => text.split(' ');

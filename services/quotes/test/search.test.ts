@@ -1,10 +1,8 @@
+import { analyse, stem, tokenize, typoDistance, typosAllowed } from '@toolgate/text-analysis';
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
-import { analyse, stem } from '../src/search/analyse.ts';
-import { tokenize } from '../src/search/fold.ts';
 import type { QueryUnit } from '../src/search/parse-query.ts';
-import { typoDistance, typosAllowed } from '../src/search/typo-index.ts';
 import { SHARED_DATA_DIR } from './helpers.ts';
 
 const row = (_id: string, content: string, author = 'Anon Ymous', tags: string[] = []) => ({ _id, content, author, tags });

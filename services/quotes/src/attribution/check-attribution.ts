@@ -1,6 +1,5 @@
+import { analyse, tokenize } from '@toolgate/text-analysis';
 import type { Quote } from '../corpus/quote.ts';
-import { analyse } from '../search/analyse.ts';
-import { tokenize } from '../search/fold.ts';
 import { FIELD_COUNT, type InvertedIndex } from '../search/inverted-index.ts';
 import { claimMatcher } from './author-claim.ts';
 import { candidateFinder, type CandidateSource } from './candidates.ts';

@@ -1,7 +1,7 @@
+import { analyse } from '@toolgate/text-analysis';
 import type { Corpus, Quote } from '../corpus/quote.ts';
 import { wordSimilarity } from '../attribution/word-alignment.ts';
 import { seededRandom } from '../engine/seeded-random.ts';
-import { analyse } from '../search/analyse.ts';
 
 export interface AttributionInput {
   text: string;

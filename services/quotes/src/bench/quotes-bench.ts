@@ -1,8 +1,8 @@
 import { isContentTool, type Pack, type ToolDefinition } from '@toolgate/core';
+import { foldText } from '@toolgate/text-analysis';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { createQuoteEngine } from '../engine/quote-engine.ts';
 import { createQuotesPack } from '../quotes-pack.ts';
-import { foldText } from '../search/fold.ts';
 import { buildInvertedIndex } from '../search/inverted-index.ts';
 import { attributionInputs, linearAttribution } from './attribution-bench.ts';
 import { measure, ms, type Timing } from './measure.ts';

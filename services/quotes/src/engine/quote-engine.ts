@@ -1,3 +1,4 @@
+import { buildTypoIndex } from '@toolgate/text-analysis';
 import { createAttributionChecker, type Attribution } from '../attribution/check-attribution.ts';
 import type { Corpus, Quote } from '../corpus/quote.ts';
 import { slugify } from '../corpus/slug.ts';
@@ -5,7 +6,6 @@ import { buildInvertedIndex } from '../search/inverted-index.ts';
 import { parseQuery, stemUnits, type QueryUnit } from '../search/parse-query.ts';
 import { createRankedSearch } from '../search/ranked-search.ts';
 import { createSearchEngine, type SearchEngine } from '../search/search-engine.ts';
-import { buildTypoIndex } from '../search/typo-index.ts';
 import { authorDetail, type AuthorDetail } from './author-detail.ts';
 import { docsForAuthors, docsForTags, docsInLengthRange, hasLengthRange, lengthTest, type LengthRange } from './filters.ts';
 import { PoolCache } from './pool-cache.ts';

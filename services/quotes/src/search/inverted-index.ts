@@ -1,6 +1,5 @@
+import { stem, tokenize } from '@toolgate/text-analysis';
 import { fieldFactor, saturate } from './bm25f.ts';
-import { stem } from './analyse.ts';
-import { tokenize } from './fold.ts';
 
 /** The fields a quote is indexed under, in this order everywhere. */
 export const FIELD_COUNT = 3;

@@ -1,5 +1,4 @@
-import { stem } from './analyse.ts';
-import { tokenize } from './fold.ts';
+import { stem, tokenize } from '@toolgate/text-analysis';
 
 /** One thing the query asks for: a word or a quoted phrase (several, in order), as folded words before stemming. */
 export type QueryUnit = string[];

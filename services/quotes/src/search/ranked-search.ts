@@ -1,7 +1,7 @@
+import type { TypoIndex } from '@toolgate/text-analysis';
 import type { InvertedIndex } from './inverted-index.ts';
 import type { SearchEngine, SearchPage } from './search-engine.ts';
 import { topK } from './top-k.ts';
-import type { TypoIndex } from './typo-index.ts';
 import { unitMatches, type UnitMatches } from './unit-matches.ts';
 
 const UNSET = 255;

@@ -1,9 +1,8 @@
-import { stem } from './analyse.ts';
+import { stem, type TypoIndex } from '@toolgate/text-analysis';
 import { idf } from './bm25f.ts';
 import { FIELD_COUNT, type InvertedIndex } from './inverted-index.ts';
 import { seek } from './match-all.ts';
 import type { QueryUnit } from './parse-query.ts';
-import type { TypoIndex } from './typo-index.ts';
 import { phraseWeight, postingCount, termPostings } from './unit-postings.ts';
 
 export type Visit = (doc: number, cost: number, score: number) => void;

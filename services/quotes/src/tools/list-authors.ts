@@ -1,8 +1,8 @@
 import { defineTool } from '@toolgate/core';
 import { z } from 'zod';
+import { foldText } from '@toolgate/text-analysis';
 import type { AuthorSummary } from '../engine/summaries.ts';
 import type { QuoteEngine } from '../engine/quote-engine.ts';
-import { foldText } from '../search/fold.ts';
 
 const inputSchema = z.object({
   name: z.string().max(200).optional().describe('Only authors whose name contains this text (case and accents ignored)'),

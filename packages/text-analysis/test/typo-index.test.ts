@@ -1,5 +1,4 @@
-import { ndcgAt } from '../src/bench/relevance.ts';
-import { buildTypoIndex, typoDistance, typosAllowed } from '../src/search/typo-index.ts';
+import { buildTypoIndex, typoDistance, typosAllowed } from '../src/typo-index.ts';
 
 describe('typo distance (optimal string alignment)', () => {
   it.each([
@@ -53,14 +52,5 @@ describe('the typo index', () => {
       const expected = vocabulary.filter((word) => word !== query && typoDistance(query, word, limit) <= limit).sort();
       expect(built.near(query).map(({ word }) => vocabulary[word]).sort()).toEqual(expected);
     }
-  });
-});
-
-describe('nDCG@k', () => {
-  it('is 1 for the ideal order, less for a worse one, 0 with nothing relevant', () => {
-    const grades = { a: 3, b: 2, c: 0 };
-    expect(ndcgAt(10, ['a', 'b', 'c'], grades)).toBe(1);
-    expect(ndcgAt(10, ['b', 'a'], grades)).toBeCloseTo((3 + 7 / Math.log2(3)) / (7 + 3 / Math.log2(3)), 10);
-    expect(ndcgAt(10, ['c', 'x'], grades)).toBe(0);
   });
 });
