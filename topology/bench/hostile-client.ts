@@ -1,17 +1,15 @@
 // What one hostile client can cost a pack (issue 11), measured against real processes, the
 // shipped nginx and a real redis-server. Prints the figures docs/security.md reports.
 //   pnpm --filter @toolgate/topology hostile
-// The quotes pack serves the full Quotable corpus when /work/shared/data/quotable (or
-// TOOLGATE_QUOTABLE_DIR) exists, else its starter corpus.
-import { existsSync } from 'node:fs';
+// The quotes pack serves the full Quotable corpus committed in services/quotes/data/quotable/.
 import { openStalledBody, probeHealthz, startRedisServer } from '@toolgate/test-support';
-import { postRpc, productTarget, startNginx, startService, toolCall, type RunningService } from '../src/index.ts';
+import { postRpc, productTarget, repoRoot, startNginx, startService, toolCall, type RunningService } from '../src/index.ts';
 
-const corpus = process.env.TOOLGATE_QUOTABLE_DIR ?? '/work/shared/data/quotable';
+const corpus = `${repoRoot}services/quotes/data/quotable/`;
 const quotes = productTarget('quotes');
 const start = (replica: string, env: Record<string, string> = {}) => {
   const spec = quotes.service(replica);
-  return startService({ ...spec, env: { ...spec.env, ...(existsSync(corpus) ? { QUOTES_DATA_DIR: corpus } : {}), ...env } });
+  return startService({ ...spec, env: { ...spec.env, QUOTES_DATA_DIR: corpus, ...env } });
 };
 const batchOf = (size: number, make: (id: number) => unknown) => JSON.stringify(Array.from({ length: size }, (_, id) => make(id)));
 const worstMember = (id: number) => toolCall(id, 'search_quotes', { query: 'the life love man time', limit: 100 });

@@ -1,4 +1,4 @@
-export { quotesPackModule, STARTER_DATA_DIR } from './pack.ts';
+export { QUOTABLE_DATA_DIR, quotesPackModule, STARTER_DATA_DIR } from './pack.ts';
 export { loadQuotesPack, createQuotesPack } from './quotes-pack.ts';
 export { createQuoteEngine } from './engine/quote-engine.ts';
 export type { QuoteEngine } from './engine/quote-engine.ts';

@@ -3,8 +3,10 @@ import { definePackModule } from '@toolgate/core';
 import { z } from 'zod';
 import { loadQuotesPack } from './quotes-pack.ts';
 
-/** The corpus that ships with the package, so the pack works with no download. */
+/** The corpus `pnpm start` serves: 410 public-domain quotations, each attributed to its source. */
 export const STARTER_DATA_DIR = fileURLToPath(new URL('../data/starter/', import.meta.url));
+/** The full Quotable corpus (2,127 quotes, MIT), committed as data:fetch pins it (data/quotable/SOURCES.md). */
+export const QUOTABLE_DATA_DIR = fileURLToPath(new URL('../data/quotable/', import.meta.url));
 
 export const quotesEnvSchema = z.object({
   QUOTES_DATA_DIR: z

@@ -9,7 +9,7 @@ import { buildInvertedIndex } from '../src/search/inverted-index.ts';
 import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus, Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
-import { createQuotesApp, SHARED_DATA_DIR, toolCaller } from './helpers.ts';
+import { createQuotesApp, QUOTABLE_DATA_DIR, toolCaller } from './helpers.ts';
 
 const words = (text: string) => text.split(' ');
 const sameText = (a: Quote, b: Quote) => tokenize(a.content).join(' ') === tokenize(b.content).join(' ');
@@ -68,11 +68,11 @@ describe('claimMatcher', () => {
   });
 });
 
-describe('check_attribution on the shared corpus', () => {
+describe('check_attribution on the Quotable corpus', () => {
   let corpus: Corpus;
   let engine: QuoteEngine;
   beforeAll(async () => {
-    corpus = await loadCorpus(SHARED_DATA_DIR);
+    corpus = await loadCorpus(QUOTABLE_DATA_DIR);
     engine = createQuoteEngine(corpus);
   });
   const camus = 'In the depth of winter, I finally learned that there was within me an invincible summer.';
@@ -187,10 +187,10 @@ describe('check_attribution when the corpus credits the same words to two people
   });
 });
 
-describe('check_attribution over MCP, shared corpus', () => {
+describe('check_attribution over MCP, Quotable corpus', () => {
   let call: Awaited<ReturnType<typeof toolCaller>>['call'];
   beforeAll(async () => {
-    ({ call } = await toolCaller((await createQuotesApp(SHARED_DATA_DIR)).app));
+    ({ call } = await toolCaller((await createQuotesApp(QUOTABLE_DATA_DIR)).app));
   });
 
   it('returns the verdict, a summary and the deciding quote as structuredContent', async () => {

@@ -1,18 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { createApp, createLogger, createMetrics } from '@toolgate/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
-import { STARTER_DATA_DIR } from '../src/pack.ts';
+import { QUOTABLE_DATA_DIR, STARTER_DATA_DIR } from '../src/pack.ts';
 import { loadQuotesPack } from '../src/quotes-pack.ts';
 import type { RandomSource } from '../src/engine/sample.ts';
 export { seededRandom } from '../src/engine/seeded-random.ts';
 
-/** The full Quotable corpus beside the project (never copied into it). */
-export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../../shared/data/quotable/', import.meta.url));
+export { QUOTABLE_DATA_DIR };
 
 export const CORPORA = [
   ['starter', STARTER_DATA_DIR],
-  ['shared Quotable', SHARED_DATA_DIR],
+  ['Quotable', QUOTABLE_DATA_DIR],
 ] as const;
 
 export async function createQuotesApp(directory: string, random?: RandomSource) {

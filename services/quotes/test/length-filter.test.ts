@@ -2,20 +2,20 @@ import { loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus, Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
 import { PoolCache } from '../src/engine/pool-cache.ts';
-import { createQuotesApp, SHARED_DATA_DIR, seededRandom, toolCaller } from './helpers.ts';
+import { createQuotesApp, QUOTABLE_DATA_DIR, seededRandom, toolCaller } from './helpers.ts';
 
 type Call = Awaited<ReturnType<typeof toolCaller>>['call'];
 const inRange = (min = 0, max = Infinity) => (quote: Quote) => quote.length >= min && quote.length <= max;
 
-describe('min_length and max_length on the shared corpus', () => {
+describe('min_length and max_length on the Quotable corpus', () => {
   let corpus: Corpus;
   let engine: QuoteEngine;
   let call: Call;
   let tools: Awaited<ReturnType<typeof toolCaller>>['tools'];
   beforeAll(async () => {
-    corpus = await loadCorpus(SHARED_DATA_DIR);
+    corpus = await loadCorpus(QUOTABLE_DATA_DIR);
     engine = createQuoteEngine(corpus, { random: seededRandom(3) });
-    ({ call, tools } = await toolCaller((await createQuotesApp(SHARED_DATA_DIR)).app));
+    ({ call, tools } = await toolCaller((await createQuotesApp(QUOTABLE_DATA_DIR)).app));
   });
 
   describe('random_quote', () => {

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCorpus } from '../src/corpus/load-corpus.ts';
-import { SHARED_DATA_DIR } from './helpers.ts';
+import { QUOTABLE_DATA_DIR } from './helpers.ts';
 
 describe('loading a Quotable-format corpus', () => {
-  it('loads the shared corpus with derived author_slug, length and tag slugs', async () => {
-    const corpus = await loadCorpus(SHARED_DATA_DIR);
+  it('loads the Quotable corpus with derived author_slug, length and tag slugs', async () => {
+    const corpus = await loadCorpus(QUOTABLE_DATA_DIR);
     expect(corpus.quotes).toHaveLength(2127);
     const camus = corpus.quotes.find((quote) => quote.id === 'WQbJJwEFP1l9');
     expect(camus).toEqual({

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus } from '../src/corpus/quote.ts';
 import { slugify } from '../src/corpus/slug.ts';
-import { createQuotesApp, SHARED_DATA_DIR, toolCaller } from './helpers.ts';
+import { createQuotesApp, QUOTABLE_DATA_DIR, toolCaller } from './helpers.ts';
 
 type Call = Awaited<ReturnType<typeof toolCaller>>['call'];
 
-describe('get_quote and get_author on the shared Quotable corpus', () => {
+describe('get_quote and get_author on the Quotable corpus', () => {
   let call: Call;
   let corpus: Corpus;
   beforeAll(async () => {
-    corpus = await loadCorpus(SHARED_DATA_DIR);
-    ({ call } = await toolCaller((await createQuotesApp(SHARED_DATA_DIR)).app));
+    corpus = await loadCorpus(QUOTABLE_DATA_DIR);
+    ({ call } = await toolCaller((await createQuotesApp(QUOTABLE_DATA_DIR)).app));
   });
 
   describe('get_quote', () => {
@@ -101,15 +101,15 @@ describe('get_author with an authors.json that carries bio and description (as Q
   let directory: string;
   let call: Call;
   beforeAll(async () => {
-    // The shared quotes, and the shared authors with Einstein's bio and description added as
+    // The Quotable quotes and authors with Einstein's bio and description added as
     // Quotable's /authors API served them (hand-copied from a recorded response; see SOURCES.md).
     directory = await mkdtemp(join(tmpdir(), 'quotes-bios-'));
-    const authors = JSON.parse(await readFile(join(SHARED_DATA_DIR, 'authors.json'), 'utf8')) as { name: string }[];
+    const authors = JSON.parse(await readFile(join(QUOTABLE_DATA_DIR, 'authors.json'), 'utf8')) as { name: string }[];
     const withBio = authors.map((author) =>
       slugify(author.name) === 'albert-einstein' ? { ...author, bio: EINSTEIN_BIO, description: 'Theoretical physicist' } : author,
     );
     await writeFile(join(directory, 'authors.json'), JSON.stringify(withBio));
-    await writeFile(join(directory, 'quotes.json'), await readFile(join(SHARED_DATA_DIR, 'quotes.json')));
+    await writeFile(join(directory, 'quotes.json'), await readFile(join(QUOTABLE_DATA_DIR, 'quotes.json')));
     ({ call } = await toolCaller((await createQuotesApp(directory)).app));
   });
   afterAll(async () => {

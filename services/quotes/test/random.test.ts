@@ -3,7 +3,7 @@ import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Corpus } from '../src/corpus/quote.ts';
 import { createQuoteEngine } from '../src/engine/quote-engine.ts';
 import { samplePositions } from '../src/engine/sample.ts';
-import { SHARED_DATA_DIR, seededRandom } from './helpers.ts';
+import { QUOTABLE_DATA_DIR, seededRandom } from './helpers.ts';
 
 /** Pearson's chi-square statistic of observed counts against equal expected counts. */
 function chiSquare(counts: number[]): number {
@@ -66,10 +66,10 @@ describe('random selection', () => {
   });
 });
 
-describe('filters on the shared corpus', () => {
+describe('filters on the Quotable corpus', () => {
   let corpus: Corpus;
   beforeAll(async () => {
-    corpus = await loadCorpus(SHARED_DATA_DIR);
+    corpus = await loadCorpus(QUOTABLE_DATA_DIR);
   });
   /** Draws until the pool is exhausted many times over, so the union of draws is the pool. */
   const pool = (filter: { tags?: string; author?: string }) => {

@@ -3,14 +3,14 @@ import { loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
 import { meanNdcg, scoreEngine, type Judgment } from '../src/bench/relevance.ts';
-import { SHARED_DATA_DIR } from './helpers.ts';
+import { QUOTABLE_DATA_DIR } from './helpers.ts';
 
 // Issue 24's ranking rules, on the real 2,127-quote corpus.
 let engine: QuoteEngine;
 let bm25: QuoteEngine;
 let quotes: Quote[];
 beforeAll(async () => {
-  const corpus = await loadCorpus(SHARED_DATA_DIR);
+  const corpus = await loadCorpus(QUOTABLE_DATA_DIR);
   quotes = corpus.quotes;
   engine = createQuoteEngine(corpus);
   bm25 = createQuoteEngine(corpus, { ranking: 'bm25' });

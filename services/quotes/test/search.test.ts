@@ -3,7 +3,7 @@ import { buildCorpus, loadCorpus } from '../src/corpus/load-corpus.ts';
 import type { Quote } from '../src/corpus/quote.ts';
 import { createQuoteEngine, type QuoteEngine } from '../src/engine/quote-engine.ts';
 import type { QueryUnit } from '../src/search/parse-query.ts';
-import { SHARED_DATA_DIR } from './helpers.ts';
+import { QUOTABLE_DATA_DIR } from './helpers.ts';
 
 const row = (_id: string, content: string, author = 'Anon Ymous', tags: string[] = []) => ({ _id, content, author, tags });
 const engineOf = (rows: ReturnType<typeof row>[]) => createQuoteEngine(buildCorpus(rows));
@@ -38,11 +38,11 @@ function unitsOf(query: string): QueryUnit[] {
   return [...query.matchAll(/"([^"]+)"|([^\s"]+)/g)].flatMap(([, phrase, word]) => (phrase ? [analyse(phrase)] : analyse(word!).map((stem) => [stem])));
 }
 
-describe('search on the shared 2,127-quote corpus', () => {
+describe('search on the 2,127-quote Quotable corpus', () => {
   let engine: QuoteEngine;
   let quotes: Quote[];
   beforeAll(async () => {
-    const corpus = await loadCorpus(SHARED_DATA_DIR);
+    const corpus = await loadCorpus(QUOTABLE_DATA_DIR);
     quotes = corpus.quotes;
     engine = createQuoteEngine(corpus);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadCorpus } from '../src/corpus/load-corpus.ts';
 import { slugify } from '../src/corpus/slug.ts';
 import { STARTER_DATA_DIR } from '../src/pack.ts';
-import { SHARED_DATA_DIR } from './helpers.ts';
+import { QUOTABLE_DATA_DIR } from './helpers.ts';
 
 const readJson = async (directory: string, file: string) => JSON.parse(await readFile(join(directory, file), 'utf8')) as Record<string, unknown>[];
 
@@ -20,7 +20,7 @@ describe('the built-in starter corpus', () => {
   });
 
   it("tags every quote, only with Quotable's tag names", async () => {
-    const quotable = new Set((await readJson(SHARED_DATA_DIR, 'tags.json')).map((tag) => tag.name));
+    const quotable = new Set((await readJson(QUOTABLE_DATA_DIR, 'tags.json')).map((tag) => tag.name));
     const rows = await readJson(STARTER_DATA_DIR, 'quotes.json');
     for (const row of rows) {
       const tags = row.tags as string[];

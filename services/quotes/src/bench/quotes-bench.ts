@@ -37,9 +37,9 @@ function findTool(pack: Pack, name: string): ToolDefinition {
   return found;
 }
 
-export async function runQuotesBench(sharedDir: string, syntheticCount: number): Promise<{ rows: BenchRow[]; directory: string }> {
+export async function runQuotesBench(corpusDir: string, syntheticCount: number): Promise<{ rows: BenchRow[]; directory: string }> {
   const rows: BenchRow[] = [];
-  const corpus = await loadCorpus(sharedDir);
+  const corpus = await loadCorpus(corpusDir);
   const engine = createQuoteEngine(corpus);
   const pack = createQuotesPack(engine);
   const tool = (name: string) => toolRunner(findTool(pack, name));

@@ -1,5 +1,5 @@
 /**
- * The full Quotable corpus as ../shared/data/quotable/README.md pins it: quotable-io/data at
+ * The full Quotable corpus as data/quotable/SOURCES.md pins it: quotable-io/data at
  * this commit, files `data/*.json`, with the sha256 of each file as the project uses it.
  */
 export const PINNED_COMMIT = '20037e8161167d25e971d2dcfe1ee0398eb8eb89';
@@ -10,7 +10,7 @@ export interface PinnedFile {
   sha256: string;
   /**
    * Upstream's authors.json also carries `bio` and `description` (Wikipedia text) that the
-   * project does not use; they are dropped and the rest written as the shared copy is
+   * project does not use; they are dropped and the rest written as the committed copy is
    * (JSON, one-space indent), and that result is what the hash pins.
    */
   project?: (text: string) => string;

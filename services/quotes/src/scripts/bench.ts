@@ -6,17 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatRows, QUERIES, runQuotesBench } from '../bench/quotes-bench.ts';
 import { writeSection } from '../bench/write-section.ts';
+import { QUOTABLE_DATA_DIR } from '../pack.ts';
 
 const { values } = parseArgs({
   // pnpm passes a bare `--` through when flags follow it.
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: { synthetic: { type: 'string', default: '200000' }, 'no-write': { type: 'boolean', default: false } },
 });
-const sharedDir = fileURLToPath(new URL('../../../../../shared/data/quotable/', import.meta.url));
 const docs = fileURLToPath(new URL('../../../../docs/benchmarks.md', import.meta.url));
 
 const startLoad = loadavg()[0]!.toFixed(1);
-const { rows, directory } = await runQuotesBench(sharedDir, Number(values.synthetic));
+const { rows, directory } = await runQuotesBench(QUOTABLE_DATA_DIR, Number(values.synthetic));
 await rm(directory, { recursive: true, force: true });
 const table = formatRows(rows);
 const section = [

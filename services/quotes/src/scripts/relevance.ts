@@ -1,12 +1,13 @@
 // pnpm --filter @toolgate/quotes relevance [--no-write]
 // nDCG@10 of search_quotes' ranking on the judged queries (test/relevance/judgments.json), against
-// the BM25-only ranking of before issue 24, on the shared 2,127-quote corpus; writes the
+// the BM25-only ranking of before issue 24, on the committed 2,127-quote Quotable corpus; writes the
 // "Quotes search relevance" section of docs/benchmarks.md.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { meanNdcg, scoreEngine, type Judgment } from '../bench/relevance.ts';
 import { writeSection } from '../bench/write-section.ts';
+import { QUOTABLE_DATA_DIR } from '../pack.ts';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { createQuoteEngine } from '../engine/quote-engine.ts';
 
@@ -14,12 +15,11 @@ const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: { 'no-write': { type: 'boolean', default: false } },
 });
-const sharedDir = fileURLToPath(new URL('../../../../../shared/data/quotable/', import.meta.url));
 const judgmentsFile = fileURLToPath(new URL('../../test/relevance/judgments.json', import.meta.url));
 const docs = fileURLToPath(new URL('../../../../docs/benchmarks.md', import.meta.url));
 
 const judgments = JSON.parse(await readFile(judgmentsFile, 'utf8')) as Judgment[];
-const corpus = await loadCorpus(sharedDir);
+const corpus = await loadCorpus(QUOTABLE_DATA_DIR);
 const before = scoreEngine(createQuoteEngine(corpus, { ranking: 'bm25' }), judgments);
 const after = scoreEngine(createQuoteEngine(corpus), judgments);
 
