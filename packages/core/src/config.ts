@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** A start-up configuration problem: lists every bad variable at once. */
@@ -14,6 +15,23 @@ export function parseEnv<Schema extends z.ZodObject>(schema: Schema, env: NodeJS
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+}
+
+/**
+ * Every `*_FILE` and `*_DIR` variable with a relative value made absolute, resolved where the
+ * command was typed: pnpm runs a package's script in the package's folder (the gateway in
+ * services/gateway/) and sets INIT_CWD to the folder the user was in; without pnpm that is the
+ * working directory. Values are trimmed; the rest of the environment is returned as it was.
+ */
+export function resolvePathVariables(env: NodeJS.ProcessEnv, cwd = process.cwd()): NodeJS.ProcessEnv {
+  const typedIn = env.INIT_CWD?.trim() || cwd;
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(env)) {
+    const path = value?.trim();
+    if (!path || !/_(FILE|DIR)$/.test(name) || isAbsolute(path)) continue;
+    resolved[name] = resolve(typedIn, path);
+  }
+  return resolved;
 }
 
 /** Comma-separated list; empty entries dropped; unset or blank → undefined. */

@@ -30,7 +30,7 @@ export type { TracingSettings } from './observability/tracing-config.ts';
 export type { GatewayMetrics } from './metrics.ts';
 export { combineUpstreamObservers } from './upstream-observer.ts';
 export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
-export { ConfigError, commaList, parseEnv, port, segmentFor, serverEnvSchema } from './config.ts';
+export { ConfigError, commaList, parseEnv, port, resolvePathVariables, segmentFor, serverEnvSchema } from './config.ts';
 export type { ServerEnv } from './config.ts';
 export { closeOnSignals, serve } from './serve.ts';
 export type { RunningServer, ServeOptions } from './serve.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { runPrimary } from './cluster/primary.ts';
 import { clusterEnvSchema } from './cluster/workers-setting.ts';
 import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.ts';
-import { ConfigError, parseEnv, port, segmentFor, segmentsShape, serverEnvSchema } from './config.ts';
+import { ConfigError, parseEnv, port, resolvePathVariables, segmentFor, segmentsShape, serverEnvSchema } from './config.ts';
 import { createApp } from './http/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
 import { createLogger, logFormatFor, type Logger } from './logger.ts';
@@ -118,7 +118,9 @@ function pageUrl(publicUrl: string | undefined, listening: string): string {
  * A service's main(): start, drain on SIGTERM, and exit 1 with the reason on a bad start.
  * With WORKERS above 1 this process becomes the cluster primary and each worker runs this again.
  */
-export function runMain(options: StartOptions): void {
+export function runMain(startOptions: StartOptions): void {
+  // Paths are the user's: resolved once, here, so every message names the file that was looked for.
+  const options = { ...startOptions, env: resolvePathVariables(startOptions.env ?? process.env) };
   const failed = (error: unknown) => {
     process.stderr.write(`${options.service}: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { definePackModule } from '@toolgate/core';
+import { ConfigError, definePackModule } from '@toolgate/core';
 import { z } from 'zod';
+import { CorpusError } from './corpus/read-rows.ts';
 import { loadQuotesPack } from './quotes-pack.ts';
 
 /** The corpus `pnpm start` serves: 410 public-domain quotations, each attributed to its source. */
@@ -21,7 +22,10 @@ export const quotesPackModule = definePackModule({
   defaultPort: 8085,
   envSchema: quotesEnvSchema,
   async create(config, { logger }) {
-    const { engine, pack } = await loadQuotesPack(config.QUOTES_DATA_DIR);
+    const { engine, pack } = await loadQuotesPack(config.QUOTES_DATA_DIR).catch((error: unknown) => {
+      // The corpus is configuration: the message names the variable and the file it led to.
+      throw error instanceof CorpusError ? new ConfigError(`invalid configuration:\n  QUOTES_DATA_DIR: ${error.message}`) : error;
+    });
     logger.info({ directory: config.QUOTES_DATA_DIR, quotes: engine.size }, 'quote corpus loaded');
     return { pack };
   },

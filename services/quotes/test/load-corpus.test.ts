@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCorpus } from '../src/corpus/load-corpus.ts';
+import { ConfigError, createLogger, parseEnv } from '@toolgate/core';
+import { quotesPackModule } from '../src/pack.ts';
 import { QUOTABLE_DATA_DIR } from './helpers.ts';
 
 describe('loading a Quotable-format corpus', () => {
@@ -35,7 +37,12 @@ describe('loading a Quotable-format corpus', () => {
     const good = { _id: 'a1', content: 'Know thyself.', author: 'Socrates', tags: ['Wisdom'] };
 
     it('without quotes.json', async () => {
-      await expect(loadCorpus(directory)).rejects.toThrow(/quotes\.json: cannot be read \(ENOENT\)/);
+      await expect(loadCorpus(directory)).rejects.toThrow(`${join(directory, 'quotes.json')}: no such file (ENOENT)`);
+    });
+
+    it('as the pack module starts: the variable, the absolute path and the reason', async () => {
+      const start = quotesPackModule.create(parseEnv(quotesPackModule.envSchema, { QUOTES_DATA_DIR: directory }), { logger: createLogger({ level: 'silent' }) });
+      await expect(start).rejects.toThrow(new ConfigError(`invalid configuration:\n  QUOTES_DATA_DIR: ${join(directory, 'quotes.json')}: no such file (ENOENT)`));
     });
 
     it('with quotes.json that is not JSON', async () => {

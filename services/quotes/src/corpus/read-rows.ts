@@ -7,6 +7,14 @@ export class CorpusError extends Error {
   override readonly name = 'CorpusError';
 }
 
+/** Why a file cannot be read, in words (the code stays for a search). */
+const READ_FAILURES: Record<string, string> = {
+  ENOENT: 'no such file (ENOENT)',
+  EACCES: 'not readable by this user (EACCES)',
+  EISDIR: 'a directory, not a file (EISDIR)',
+  ENOTDIR: 'a file stands where a directory should be on this path (ENOTDIR)',
+};
+
 function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'row'}: ${issue.message}`).join('; ');
 }
@@ -28,7 +36,7 @@ export async function readRows<Schema extends z.ZodType>(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && options.optional) return undefined;
-    throw new CorpusError(`${path}: cannot be read (${code ?? String(error)})`);
+    throw new CorpusError(`${path}: ${READ_FAILURES[code ?? ''] ?? `cannot be read (${code ?? String(error)})`}`);
   }
   let data: unknown;
   try {
