@@ -13,6 +13,12 @@ export interface Pack {
   /** Shown to clients at initialize / server/discover. */
   instructions?: string;
   tools: AnyToolDefinition[];
+  /**
+   * Tool search's vocabulary for this pack (`/mcp?view=search`): groups of words or phrases its
+   * users say for the same thing (`['gig', 'concert', 'show']`). A tool whose text holds one entry
+   * of a group is also found by the others; groups apply to this pack's tools only.
+   */
+  synonyms?: readonly (readonly string[])[];
   /** Tools another MCP server serves (a remote or stdio pack); listed after `tools`. */
   remoteTools?: RemoteTools;
 }

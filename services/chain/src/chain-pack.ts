@@ -24,6 +24,7 @@ import { createBalanceService } from './balance-service.ts';
 import { createEnsResolver } from './ens/ens-resolver.ts';
 import type { HttpTransport } from './upstream/http-transport.ts';
 import { createResilientTransport } from './upstream/resilient-transport.ts';
+import { chainSynonyms } from './synonyms.ts';
 
 export interface ChainPackOptions {
   config: ChainEnv;
@@ -138,6 +139,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
   const provider = config.ALCHEMY_API_KEY ? 'Alchemy where it serves the chain, otherwise public JSON-RPC' : 'public or configured JSON-RPC endpoints';
   const pack = definePack({
     name: 'chain',
+    synonyms: chainSynonyms,
     version: '0.1.0',
     instructions: `ERC-20 token metadata, allowances and balances, native coin balances, chain info, blocks, transactions, contract reads and NFT metadata, on EVM chains; with an Alchemy key also NFTs owned, asset transfers and token prices (${chains.slugs.length} chains; reads via ${provider}). Default chain: eth-mainnet. Addresses may be ENS names (vitalik.eth) on Ethereum mainnet.`,
     tools: [

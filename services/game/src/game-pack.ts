@@ -11,6 +11,7 @@ import { mapsTool } from './tools/maps.ts';
 import { playerBattlelogTool } from './tools/player-battlelog.ts';
 import { playerTool } from './tools/player.ts';
 import { rankingsTool } from './tools/rankings.ts';
+import { gameSynonyms } from './synonyms.ts';
 
 export interface GameDependencies {
   /** The official API with a token, Brawlify without. */
@@ -23,6 +24,7 @@ export interface GameDependencies {
 export function createGamePack({ rotation, official, brawlify }: GameDependencies): Pack {
   return definePack({
     name: 'game',
+    synonyms: gameSynonyms,
     version: '0.2.0',
     instructions:
       'Brawl Stars: the current event rotation, players, battle logs, clubs and rankings (official API, needs a token), and brawlers, maps and game modes (Brawlify, keyless).',

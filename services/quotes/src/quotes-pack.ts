@@ -9,11 +9,13 @@ import { listAuthorsTool } from './tools/list-authors.ts';
 import { listTagsTool } from './tools/list-tags.ts';
 import { randomQuoteTool } from './tools/random-quote.ts';
 import { searchQuotesTool } from './tools/search-quotes.ts';
+import { quotesSynonyms } from './synonyms.ts';
 
 /** Builds the pack around a loaded engine: what tests and benchmarks use directly. */
 export function createQuotesPack(engine: ReturnType<typeof createQuoteEngine>) {
   return definePack({
     name: 'quotes',
+    synonyms: quotesSynonyms,
     version: '0.1.0',
     instructions:
       'Quotations: random_quote (filter by tags from list_tags or author slugs from list_authors), search_quotes (words or "quoted phrases", ranked, paged), get_quote (by id), get_author (by slug) and check_attribution (who said a text, really).',

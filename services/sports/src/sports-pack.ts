@@ -14,10 +14,12 @@ import { searchTeamsTool } from './tools/search-teams.ts';
 import { teamEventsLastTool } from './tools/team-events-last.ts';
 import { teamEventsNextTool } from './tools/team-events-next.ts';
 import { teamTool } from './tools/team.ts';
+import { sportsSynonyms } from './synonyms.ts';
 
 export function createSportsPack(api: SportsDbApi): Pack {
   return definePack({
     name: 'sports',
+    synonyms: sportsSynonyms,
     version: '0.3.0',
     instructions:
       'Sports fixtures, results, tables, teams and match details from TheSportsDB. Ids chain: list_leagues → league_table / events_by_day; search_teams → team / team_events_next / team_events_last; search_players → player; events → event / event_timeline / event_stats / event_lineup. A result with complete: false may be cut by the free key.',
