@@ -1,11 +1,13 @@
 import { interceptProviders } from './capture.ts';
-import { listTools, PACKS, startGateway } from './gateway.ts';
+import { listTools, PACKS, startGateway, type ListedTool } from './gateway.ts';
 import { alterations } from './meaning-kept.ts';
 import type { Setup, Verdict } from './setups/setup.ts';
 
 export interface HostResult {
   setup: Setup;
   tools: number;
+  /** Per pack, its tools/list as the gateway published it. */
+  published: Record<string, ListedTool[]>;
   /** Per pack, what the host did with its tools. */
   packs: Record<string, Verdict>;
 }
@@ -23,6 +25,7 @@ async function judge(setup: Setup, endpoint: string, published: Awaited<ReturnTy
     refusals: setup.provider!.refusals(body),
     alterations: alterations(published, sentTools),
     strictTools: sentTools.filter((tool) => tool.strict).length,
+    sent: sentTools,
   };
 }
 
@@ -36,7 +39,7 @@ export async function runHosts(setups: Setup[]): Promise<HostResult[]> {
     for (const setup of setups) {
       const packs: Record<string, Verdict> = {};
       for (const pack of PACKS) packs[pack] = await judge(setup, `${gateway.url}/${pack}/mcp`, published.get(pack)!, capture);
-      results.push({ setup, tools: [...published.values()].reduce((total, tools) => total + tools.length, 0), packs });
+      results.push({ setup, tools: [...published.values()].reduce((total, tools) => total + tools.length, 0), published: Object.fromEntries(published), packs });
     }
     return results;
   } finally {

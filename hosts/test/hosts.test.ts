@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { strictHostRefusals, toStrictForm } from '@toolgate/core';
 import { readmeTable, renderTable } from '../src/report.ts';
 import { runHosts } from '../src/run-hosts.ts';
 import { SETUPS } from '../src/setups/index.ts';
@@ -24,6 +25,19 @@ test('the Agents SDK converts every tool to strict mode (closed objects make tha
   const tools = results[0]!.tools;
   assert.equal(strictTools('OpenAI Agents SDK, convertSchemasToStrict'), tools);
   assert.equal(strictTools('OpenAI Agents SDK, default'), 0);
+});
+
+// The gateway checks fronted servers' tools with core's model of that conversion (strictHostRefusals):
+// on every pack's tools it must send what the SDK's own code sends, and find nothing to refuse.
+test("core's model of strict conversion sends what the Agents SDK sends, for every tool of every pack", () => {
+  const strict = results.find(({ setup }) => setup.host.startsWith('OpenAI Agents SDK, convertSchemasToStrict'))!;
+  for (const [pack, tools] of Object.entries(strict.published)) {
+    const sent = strict.packs[pack]!.sent!;
+    for (const tool of tools) {
+      assert.deepEqual(toStrictForm(tool.inputSchema), sent.find(({ name }) => name === tool.name)?.parameters, `${pack}/${tool.name}`);
+      assert.deepEqual(strictHostRefusals(tool), [], `${pack}/${tool.name}`);
+    }
+  }
 });
 
 // A setup that forwards schemas unchanged with OpenAI strict on is refused for every tool with an

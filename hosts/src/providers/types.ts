@@ -21,17 +21,3 @@ export interface ProviderRules {
 }
 
 export const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Every object-valued sub-schema with its path, the root included. */
-export function* subSchemas(schema: Json, path: string[] = []): Generator<[string[], Json]> {
-  yield [path, schema];
-  for (const key of ['properties', '$defs', 'definitions']) {
-    const map = schema[key];
-    if (isJson(map)) for (const [name, sub] of Object.entries(map)) if (isJson(sub)) yield* subSchemas(sub, [...path, key, name]);
-  }
-  for (const key of ['items', 'additionalProperties', 'not']) if (isJson(schema[key])) yield* subSchemas(schema[key] as Json, [...path, key]);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const [index, sub] of list.entries()) if (isJson(sub)) yield* subSchemas(sub, [...path, key, String(index)]);
-  }
-}

@@ -1,4 +1,4 @@
-import type { ProviderRules } from '../providers/types.ts';
+import type { ProviderRules, SentTool } from '../providers/types.ts';
 
 /** What one host made of one pack's tools. */
 export interface Verdict {
@@ -10,6 +10,8 @@ export interface Verdict {
   notes?: string[];
   /** Tools the request marked strict (OpenAI's `strict: true`). */
   strictTools?: number;
+  /** The tools as the request carried them. */
+  sent?: SentTool[];
 }
 
 /** One way an agent hands MCP tools to a model: a library, its settings and a provider. */

@@ -12,6 +12,7 @@ export { withCallerPolicy } from './mcp/caller-policy.ts';
 export type { CallerPolicyOptions } from './mcp/caller-policy.ts';
 export type { Dispatcher, DispatchContext, Dialect } from './mcp/dispatcher.ts';
 export { errorResult } from './mcp/call-tool.ts';
+export { openAiRootRefusal, openAiStrictRefusals, strictHostRefusals, toStrictForm } from './mcp/openai-strict.ts';
 export type { CallToolResult, CallOutcome } from './mcp/call-tool.ts';
 export { ErrorCode, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './mcp/protocol.ts';
 export { createApp } from './http/create-app.ts';

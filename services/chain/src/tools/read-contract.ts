@@ -10,6 +10,18 @@ import { chainSelector, withUpstreamErrors } from './upstream-failure.ts';
 
 const MAX_REASON = 500;
 
+/**
+ * One argument, published as a string: the one typed form every LLM host passes on unchanged
+ * (OpenAI strict mode refuses an untyped value, LangChain drops `anyOf`, Gemini through LangChain
+ * refuses a type array; docs/protocol.md). The tool still takes every form it took before
+ * (numbers, true/false, JSON arrays, nested), and reads strings by the signature's types
+ * (upstream/string-form.ts). Its size is the request body's.
+ */
+const argument = z.unknown().meta({
+  type: 'string',
+  description: 'One argument: an integer as a decimal string, an address or bytes as 0x hex, a bool as "true" or "false", an array or a tuple as JSON text',
+});
+
 export const readContractOutput = z.object({
   chain: z.string().describe('The chain read (its slug)'),
   contract: z.string().describe('The contract called (checksummed)'),
@@ -40,7 +52,11 @@ export function readContractTool(options: ChainToolDeps) {
         .min(3)
         .max(1000)
         .describe('Human-readable signature: "balanceOf(address owner) view returns (uint256)", "name() returns (string)"; the returns (...) part says how to decode the answer'),
-      args: z.array(z.unknown()).max(32).default([]).describe('Arguments in order: integers as decimal strings (or numbers), addresses and bytes as 0x hex, bool as true/false, arrays and tuples as JSON arrays'),
+      args: z
+        .array(argument)
+        .max(32)
+        .default([])
+        .describe('Arguments in order, each a string: integers as decimal strings, addresses and bytes as 0x hex, bool as "true" or "false", an array or a tuple as its JSON text, e.g. "[1, 2]"; numbers, true/false and JSON arrays are taken as they are too'),
     }),
     outputSchema: readContractOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },

@@ -1,5 +1,6 @@
 import { ToolError } from '@toolgate/core';
 import { AbiCoder, dataSlice, FunctionFragment, getAddress, Interface, type ParamType, type Result } from 'ethers';
+import { fromStringForm } from './string-form.ts';
 
 /**
  * read_contract's ABI work, with ethers v6: a human-readable signature parsed into a fragment,
@@ -51,10 +52,11 @@ export function encodeCall(fragment: FunctionFragment, args: unknown[]): string 
   if (args.length !== fragment.inputs.length) {
     throw new ToolError(`${fragment.format('sighash')} takes ${fragment.inputs.length} argument(s); ${args.length} given.`);
   }
+  const values = args.map((value, index) => fromStringForm(fragment.inputs[index]!, value, String(index + 1)));
   try {
-    return new Interface([fragment]).encodeFunctionData(fragment, args);
+    return new Interface([fragment]).encodeFunctionData(fragment, values);
   } catch (error) {
-    throw new ToolError(`The arguments do not fit ${fragment.format('sighash')}: ${shortMessage(error)}. Integers go as decimal strings or numbers, addresses as 0x hex, bytes as 0x hex, arrays and tuples as JSON arrays.`);
+    throw new ToolError(`The arguments do not fit ${fragment.format('sighash')}: ${shortMessage(error)}. Integers go as decimal strings or numbers, addresses and bytes as 0x hex, bool as true or false, arrays and tuples as JSON arrays (or their JSON text).`);
   }
 }
 

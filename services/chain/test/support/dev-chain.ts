@@ -17,10 +17,10 @@ export function openZeppelin(name: string): Artifact {
   return { abi, bytecode };
 }
 
-/** The test's own contracts, compiled once per file. */
+/** The test's own contracts (test/fixtures/*.sol), compiled once per file. */
 const compiled = new Map<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string } } }>>();
 
-function compile(file: string, contract: string): Artifact {
+export function compile(file: string, contract: string): Artifact {
   const contracts = compiled.get(file) ?? compileFile(file);
   compiled.set(file, contracts);
   const artifact = contracts[contract]!;
