@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
 import { CallAbandonedError, createHttpCaller, RemoteRpcError, SessionLostError } from './http-call.ts';
+import { logStrictHostRefusals } from './strict-host-report.ts';
 
 // Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
 const listedToolSchema = z.looseObject({ name: z.string().min(1), inputSchema: z.looseObject({}) });
@@ -270,6 +271,7 @@ export class RemoteConnection {
     }
     this.#tools = tools.filter((tool) => this.#options.serves(tool.name));
     this.#everListed = true;
+    logStrictHostRefusals(this.#tools, this.#options.logger);
   }
 
   /** Forgets a connection (once) and, after an error, schedules the next. */

@@ -1,3 +1,4 @@
+import { strictHostRefusals } from '../mcp/openai-strict.ts';
 import type { CatalogPack, CatalogTool } from './catalog.ts';
 import { html, type Html } from './escape-html.ts';
 import { schemaFields } from './schema-form.ts';
@@ -14,6 +15,12 @@ function annotationBadges(annotations: Record<string, unknown> | undefined): Htm
   return html`${badges.map((badge) => html`<span class="badge">${badge}</span>`)}`;
 }
 
+/** Why an agent in OpenAI strict mode cannot be given this tool (and so none of its request's tools): a fronted server's schema. */
+function strictNote(tool: CatalogTool): Html {
+  const [refusal] = strictHostRefusals({ name: tool.name, inputSchema: tool.inputSchema });
+  return refusal ? html`<p class="detail strict-refusal">OpenAI strict mode would refuse this tool, and with it every tool of the agent's request: ${refusal}</p>` : html``;
+}
+
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
@@ -26,6 +33,7 @@ export function renderTool(pack: CatalogPack, tool: CatalogTool, idPrefix: strin
   return html`<article class="tool" id="${pack.segment}.${tool.name}">
 <h3>${title ? html`${title} <code>${tool.name}</code>` : html`<code>${tool.name}</code>`} ${annotationBadges(tool.annotations)}</h3>
 ${tool.description ? html`<p class="description">${tool.description}</p>` : ''}
+${strictNote(tool)}
 <form class="try" data-endpoint="${endpoint}" data-tool="${tool.name}" aria-label="Try ${tool.name}">
 ${schemaFields(tool.inputSchema, idPrefix)}
 <button type="submit" disabled>Try it</button>
