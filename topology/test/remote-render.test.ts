@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, parseAllDocuments } from 'yaml';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { COMPOSE_OVERRIDE, loadServersFile, REMOTE_DIR, syncPacks } from '@toolgate/pack-tools';
 import { PRODUCT_PACKS, renderScript, repoRoot } from '../src/index.ts';
+import { kubernetesProblems } from '../src/kubernetes-schema.ts';
 import { renderKustomization } from '../src/kustomize.ts';
 
 const run = promisify(execFile);
@@ -170,9 +168,12 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
     const documents = () => renderKustomization(join(root, REMOTE_DIR));
     const find = (kind: string, name: string): any => documents().find((doc) => doc.kind === kind && doc.metadata.name === name);
 
+    it('holds only objects a Kubernetes 1.36 API server accepts (schema, and no field a type lacks)', () => {
+      expect(documents().flatMap(kubernetesProblems)).toEqual([]);
+    });
+
     it('deploys each entry as deploy/pack with the remote image, TOOLGATE_REMOTE and the file mounted', () => {
       const deployment = find('Deployment', 'everything');
-      expect(() => new Deployment(deployment).validate()).not.toThrow();
       const container = deployment.spec.template.spec.containers[0];
       expect(container.image).toBe('toolgate/remote:latest');
       expect(container.env).toEqual(
@@ -190,13 +191,11 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
 
     it('holds the file as written in a ConfigMap: its ${VAR}s, never a value', () => {
       const configMap = find('ConfigMap', 'toolgate-mcp-servers');
-      expect(() => new ConfigMap(configMap).validate()).not.toThrow();
       expect(configMap.data['mcp-servers.json']).toBe(serversText);
     });
 
     it('adds their Ingress paths and CATALOG_PEERS to the base, whose packs stay', () => {
       const ingress = find('Ingress', 'toolgate');
-      expect(() => new Ingress(ingress).validate()).not.toThrow();
       const paths = ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
       const endpoint = (path: string, service: string) => [`${path} ${service}`, `/.well-known/oauth-protected-resource${path} ${service}`];
       expect(paths).toEqual([
@@ -213,7 +212,6 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
 
     it('gives the one-URL service (gateway) the file and every entry\'s secrets, so /mcp serves the entries too', () => {
       const deployment = find('Deployment', 'gateway');
-      expect(() => new Deployment(deployment).validate()).not.toThrow();
       const container = deployment.spec.template.spec.containers[0];
       expect(container.image).toBe('toolgate/gateway:latest');
       expect(container.env).toEqual(
