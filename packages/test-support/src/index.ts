@@ -10,3 +10,7 @@ export type { Browser, WatchedPage } from './chromium.ts';
 export { until } from './until.ts';
 export { startOtlpReceiver } from './otlp-receiver.ts';
 export type { OtlpReceiver, ReceivedSpan } from './otlp-receiver.ts';
+export { judge, readResults } from './conformance/judge.ts';
+export type { Check, ExpectedFailures, ScenarioResult, Verdict } from './conformance/judge.ts';
+export { conformanceCli, runConformanceCli } from './conformance/run-cli.ts';
+export type { ConformanceRun } from './conformance/run-cli.ts';

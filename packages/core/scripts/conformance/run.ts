@@ -10,18 +10,14 @@
  *   protocol scenarios any pack must pass.
  * Verdicts come from the checks.json files the suite writes, not from its exit code or output.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { conformanceCli, judge, runConformanceCli, type ExpectedFailures, type Verdict } from '@toolgate/test-support';
 import { createApp, createLogger, createMetrics, serve, type Pack, type RunningServer } from '../../src/index.ts';
 import { conformancePack } from '../../test/conformance/conformance-pack.ts';
 import { echoPack } from '../../test/echo-pack.ts';
-import { judge, readResults, type ExpectedFailures, type Verdict } from './judge.ts';
-
-const execFileAsync = promisify(execFile);
 
 type Suite = 'conformance-2025' | 'conformance-2026';
 
@@ -46,12 +42,6 @@ const SUITE_ARGS: Record<Suite, string[]> = {
   'conformance-2026': ['--spec-version', '2026-07-28', '--suite', 'all'],
 };
 
-function cliPath(suite: Suite): string {
-  const manifest = createRequire(import.meta.url).resolve(`${suite}/package.json`);
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
-  return join(dirname(manifest), bin.conformance!);
-}
-
 async function servePack(pack: Pack): Promise<{ running: RunningServer; url: string }> {
   const logger = createLogger({ level: 'silent' });
   const app = createApp({ packs: [{ pack, segment: pack.name }], logger, metrics: createMetrics({ collectProcessMetrics: false }) });
@@ -62,18 +52,8 @@ async function servePack(pack: Pack): Promise<{ running: RunningServer; url: str
 /** Runs the suite's CLI (in a child process, on this Node) and collects the checks it wrote. */
 async function runSuite(run: Run, resultsRoot: string): Promise<Verdict[]> {
   const directory = join(resultsRoot, run.label.replaceAll(/\W+/g, '-'));
-  mkdirSync(directory, { recursive: true });
-  const invocations = run.scenarios?.map((scenario) => ['--scenario', scenario]) ?? [[]];
-  for (const scenarioArgs of invocations) {
-    const args = [cliPath(run.suite), 'server', '--url', run.url, '-o', directory, ...SUITE_ARGS[run.suite], ...scenarioArgs];
-    // Asynchronous: the servers under test live in this process. The exit code is not the
-    // verdict (the checks are), but a crash or a hang must not pass silently.
-    await execFileAsync(process.execPath, args, { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }).catch((error: { code?: unknown; stderr?: string }) => {
-      if (error.code === 1) return;
-      throw new Error(`${run.label}: the conformance CLI failed to run (${String(error.code)}): ${error.stderr ?? ''}`);
-    });
-  }
-  const results = readResults(directory);
+  const cli = conformanceCli(run.suite, import.meta.url);
+  const results = await runConformanceCli({ cli, url: run.url, directory, args: SUITE_ARGS[run.suite], scenarios: run.scenarios });
   const ran = new Set(results.map(({ scenario }) => scenario));
   const missing = (run.scenarios ?? []).filter((scenario) => !ran.has(scenario));
   const verdicts = results.map((result) => judge(result, run.expected));

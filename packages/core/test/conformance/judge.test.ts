@@ -1,4 +1,4 @@
-import { judge, type Check } from '../../scripts/conformance/judge.ts';
+import { judge, type Check } from '@toolgate/test-support';
 
 const check = (id: string, status: Check['status']): Check => ({ id, status, errorMessage: `${id} ${status}` });
 
