@@ -1,21 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ToolContent } from './protocol/tool-result.ts';
 import type { InputShape, ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
-
-const resourceContents = z.union([
-  z.object({ uri: z.string(), mimeType: z.string().optional(), text: z.string() }),
-  z.object({ uri: z.string(), mimeType: z.string().optional(), blob: z.string() }),
-]);
-
-/** The MCP content items a content tool may return; checked before they are sent. */
-export const toolContentSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('image'), data: z.base64(), mimeType: z.string() }),
-  z.object({ type: z.literal('audio'), data: z.base64(), mimeType: z.string() }),
-  z.object({ type: z.literal('resource'), resource: resourceContents }),
-  z.object({ type: z.literal('resource_link'), uri: z.string(), name: z.string(), mimeType: z.string().optional(), description: z.string().optional() }),
-]);
-
-export type ToolContent = z.infer<typeof toolContentSchema>;
 
 /**
  * A tool whose result is raw MCP content (images, audio, embedded resources) rather than a

@@ -1,7 +1,7 @@
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RejectionObserver } from './http/rejection.ts';
+import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RefusalObserver } from './protocol/refusal.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
-import type { ToolCallObserver } from './mcp/dispatcher.ts';
+import type { ToolCallObserver } from './mcp/served-pack.ts';
 import { createUpstreamMetrics } from './upstream-metrics.ts';
 import type { UpstreamObserver } from './upstream-observer.ts';
 
@@ -10,7 +10,7 @@ export interface GatewayMetrics {
   observeRequest(pack: string, status: number, seconds: number): void;
   observeToolCall: ToolCallObserver;
   /** Guards' refusals (rate limit, auth) and the caller policy's, by reason. */
-  observeRejection: RejectionObserver;
+  observeRejection: RefusalObserver;
   /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
   upstream: UpstreamObserver;
 }

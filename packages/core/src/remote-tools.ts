@@ -1,4 +1,4 @@
-import type { CallToolResult } from './mcp/call-tool.ts';
+import type { CallToolResult } from './protocol/tool-result.ts';
 import type { ToolContext } from './tool.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/tool.ts';
 import { definePack } from '../src/pack.ts';
-import { buildToolCatalog } from '../src/mcp/tool-catalog.ts';
+import { buildToolCatalog } from '../src/mcp/tools/tool-catalog.ts';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const tool = (name: string, inputSchema: z.ZodObject) =>

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { nullAsAbsent } from '../src/mcp/null-as-absent.ts';
+import { nullAsAbsent } from '../src/mcp/tools/null-as-absent.ts';
 import { createEchoApp } from './echo-pack.ts';
 
 const schema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { definePack } from '../src/pack.ts';
 import { defineTool } from '../src/tool.ts';
-import { buildToolCatalog } from '../src/mcp/tool-catalog.ts';
-import { publishableSchema, UnpublishableSchemaError } from '../src/mcp/publishable-schema.ts';
+import { buildToolCatalog } from '../src/mcp/tools/tool-catalog.ts';
+import { publishableSchema, UnpublishableSchemaError } from '../src/mcp/tools/publishable-schema.ts';
 
 const catalogOf = (inputSchema: z.ZodObject, outputSchema: z.ZodType = z.object({ ok: z.boolean() })) =>
   buildToolCatalog(

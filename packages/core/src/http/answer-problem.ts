@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { errorResponse, type JsonRpcResponse } from '../mcp/json-rpc.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import { errorResponse, type JsonRpcResponse } from '../protocol/json-rpc.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import { ClientAbort } from './client-abort.ts';
-import { HttpProblem } from './problem.ts';
+import { Refusal } from '../protocol/refusal.ts';
 
 function sendJson(response: ServerResponse, status: number, body: JsonRpcResponse, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -30,7 +30,7 @@ export function answerProblem(error: unknown, response: ServerResponse, logger: 
     response.destroy();
     return;
   }
-  if (error instanceof HttpProblem) return sendJson(response, error.status, error.body, error.headers);
+  if (error instanceof Refusal) return sendJson(response, error.httpStatus, error.answer(), error.headers);
   // body-parser style errors carry a status; anything else is our fault.
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {

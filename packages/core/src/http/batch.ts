@@ -1,13 +1,14 @@
+import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { errorResponse, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from '../mcp/json-rpc.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import { errorResponse, type JsonRpcRequest, type JsonRpcResponse, type JsonRpcId } from '../protocol/json-rpc.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import type { RequestLimits } from '../limits-config.ts';
-import { HttpProblem } from './problem.ts';
+import { Refusal, refusalOf } from '../protocol/refusal.ts';
 
 /** Refuses a batch over MAX_BATCH_SIZE before a single member is looked at. */
 export function checkBatchSize(size: number, maxBatchSize: number): void {
   if (size <= maxBatchSize) return;
-  throw new HttpProblem(
+  throw new Refusal(
     400,
     ErrorCode.InvalidRequest,
     `Bad Request: a JSON-RPC batch may hold at most ${maxBatchSize} messages and this one holds ${size}; send them in several requests`,
@@ -15,7 +16,7 @@ export function checkBatchSize(size: number, maxBatchSize: number): void {
   );
 }
 
-function tooLarge(id: RequestId, maxResponseBytes: number): Buffer {
+function tooLarge(id: JsonRpcId, maxResponseBytes: number): Buffer {
   const text = JSON.stringify(
     errorResponse(
       id,
@@ -76,4 +77,35 @@ export async function answerBatch(
   };
   await Promise.all(Array.from({ length: Math.min(limits.batchConcurrency, requests.length) }, worker));
   return parts;
+}
+
+/**
+ * A batch's answers, watched for refusals of 429 (the caller's budget) as they complete. When
+ * every answer is one, nothing in the batch was done and the batch is refused as a single call
+ * is: 429 with the latest Retry-After of its members (the day's, when a minute refusal sits beside
+ * it: the minute ending would not help). When anything else was answered, the batch is 200 and
+ * carries no Retry-After (RFC 9110 gives it meaning with 3xx, 429 and 503, not with a success):
+ * each refused member's error says when to retry it (docs/security.md).
+ */
+export class BatchRefusals {
+  #refused = 0;
+  #retryAfterSeconds: number | undefined;
+
+  /** Passes the answer on unchanged. */
+  readonly note = (answer: JsonRpcResponse): JsonRpcResponse => {
+    const refusal = refusalOf(answer);
+    if (refusal?.httpStatus === 429) {
+      this.#refused += 1;
+      const retryAfter = refusal.headers['retry-after'];
+      if (retryAfter !== undefined) this.#retryAfterSeconds = Math.max(this.#retryAfterSeconds ?? 0, Number(retryAfter));
+    }
+    return answer;
+  };
+
+  /** The batch's status once its `answered` requests are in: 429 (and Retry-After) when all were refused, else 200. */
+  status(answered: number, response: ServerResponse): number {
+    if (answered === 0 || this.#refused < answered) return 200;
+    if (this.#retryAfterSeconds !== undefined) response.setHeader('retry-after', String(this.#retryAfterSeconds));
+    return 429;
+  }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from 'proxy-addr';
-import type { AddressIdOf } from './request-state.ts';
+import type { AddressIdOf } from '../protocol/request-state.ts';
 
 const SOCKET_ADDRESS_ID = Symbol('toolgate.socketAddressId');
 

@@ -4,8 +4,11 @@ import type { Logger } from 'pino';
 import { withCallerPolicy, type CallerPolicyOptions } from '../mcp/caller-policy.ts';
 import { createCombinedDispatcher } from '../mcp/combined-dispatcher.ts';
 import { combinedSelection, type CombinedSettings } from '../mcp/combined-selection.ts';
-import { createDispatcher, type Dispatcher } from '../mcp/dispatcher.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import { createDispatcher } from '../mcp/dispatcher.ts';
+import { type Dispatcher } from '../mcp/dispatch-context.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
+import type { MethodTable } from '../mcp/method-entry.ts';
+import { METHODS } from '../mcp/method-table.ts';
 import type { GatewayMetrics } from '../metrics.ts';
 import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
@@ -15,12 +18,12 @@ import { operationalRoutes, type ReadinessCheck } from './health.ts';
 import { ClientSlots } from './client-slots.ts';
 import { addressIdOf } from './client-address.ts';
 import { cors, corsHeaders } from './cors.ts';
-import type { Guard } from './guard.ts';
+import type { Guard } from '../protocol/guard.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { originGuard } from './origin-guard.ts';
-import { HttpProblem } from './problem.ts';
+import { Refusal } from '../protocol/refusal.ts';
 import { requestId, requestIdMaker } from './request-id.ts';
 import { packAccess } from '../security/pack-access.ts';
 import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
@@ -62,6 +65,8 @@ export interface AppOptions {
   combined?: CombinedSettings;
   /** OpenTelemetry tracing (OTEL_*); none when it is off. */
   tracing?: Tracing;
+  /** The MCP methods served (mcp/method-table.ts); a test may bring its own table. */
+  methods?: MethodTable;
 }
 
 /** Where every pack's tools are served at once (the packs' own paths are `/<segment>/mcp`). */
@@ -96,6 +101,7 @@ export function createApp(options: AppOptions): App {
     segments.add(segment);
   }
 
+  const methods = options.methods ?? METHODS;
   const makeRequestId = requestIdMaker();
   const checkOrigin = originGuard(options.allowedOrigins);
   const applyCors = corsHeaders(options.allowedOrigins);
@@ -110,7 +116,7 @@ export function createApp(options: AppOptions): App {
       createMcpEndpoint({
         pack: label,
         mountPath,
-        post: createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots }),
+        post: createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots, methods }),
         redirectBrowser: browserRedirect(pageAnchor),
         checkOrigin,
         applyCors,
@@ -126,7 +132,7 @@ export function createApp(options: AppOptions): App {
   // Policy refusals are answered in-band (caller-policy.ts), so they reach the metrics from there.
   const callPolicy: CallerPolicyOptions = { observeRejection: metrics.observeRejection, ...options.callPolicy };
   for (const { pack, segment, status } of packs) {
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }), callPolicy);
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }, methods), callPolicy, methods);
     pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
     addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);
@@ -134,7 +140,7 @@ export function createApp(options: AppOptions): App {
   // The combined endpoint, served as a pack is: every pack's tools through the packs' own
   // dispatchers, so each pack's caller policy applies there too (docs/deployment.md#one-url).
   const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
-  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger });
+  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger }, methods);
   addEndpoint(COMBINED_PATH, COMBINED_PATH, combined, 'one-url', options.guards ?? []);
 
   const routes = express();
@@ -169,7 +175,7 @@ export function createApp(options: AppOptions): App {
   // Below an endpoint too (`/<segment>/mcp/…`, a trailing slash): a plain 404 that never reached
   // the guards, so a client probing there cannot read a 401 as "this exists, authenticate".
   routes.use((request: Request) => {
-    throw new HttpProblem(404, ErrorCode.NotFound, `Not found: ${request.method} ${request.path}`);
+    throw new Refusal(404, ErrorCode.NotFound, `Not found: ${request.method} ${request.path}`);
   });
   routes.use(errorHandler(logger));
 

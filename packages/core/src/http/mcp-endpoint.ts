@@ -3,14 +3,13 @@ import type { Logger } from 'pino';
 import type { GatewayMetrics } from '../metrics.ts';
 import { traceRequests } from '../observability/trace-requests.ts';
 import type { Tracing } from '../observability/tracing.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import { answerProblem } from './answer-problem.ts';
-import type { Guard } from './guard.ts';
+import type { Guard } from '../protocol/guard.ts';
 import type { McpPost } from './mcp-route.ts';
-import { HttpProblem } from './problem.ts';
-import { observeRejection } from './rejection.ts';
+import { Refusal } from '../protocol/refusal.ts';
 import { requestIdFor } from './request-id.ts';
-import { RequestState, type AddressIdOf } from './request-state.ts';
+import { RequestState, type AddressIdOf } from '../protocol/request-state.ts';
 
 export interface McpEndpointOptions {
   /** The pack's name, as metrics label it. */
@@ -20,7 +19,7 @@ export interface McpEndpointOptions {
   post: McpPost;
   /** A browser's GET goes to the page, before any check: a person following a link has no key. */
   redirectBrowser: (request: IncomingMessage, response: ServerResponse) => boolean;
-  checkOrigin: (request: IncomingMessage) => HttpProblem | undefined;
+  checkOrigin: (request: IncomingMessage) => Refusal | undefined;
   /** Sets the CORS headers; true when it answered a preflight. */
   applyCors: (request: IncomingMessage, response: ServerResponse) => boolean;
   guards: readonly Guard[];
@@ -54,7 +53,7 @@ function onFinish(this: ObservedResponse): void {
   }
 }
 
-const methodNotAllowed = () => new HttpProblem(405, ErrorCode.MethodNotAllowed, 'Method not allowed.', { headers: { allow: 'POST' } });
+const methodNotAllowed = () => new Refusal(405, ErrorCode.MethodNotAllowed, 'Method not allowed.', { headers: { allow: 'POST' } });
 
 /**
  * One pack's MCP endpoint, `/<segment>/mcp` exactly, on node:http alone: every method is
@@ -68,7 +67,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
   const observer: Observer = { pack: options.pack, metrics: options.metrics, logger };
   const trace = options.tracing ? traceRequests(options.tracing, options.mountPath) : undefined;
 
-  async function runGuards(request: IncomingMessage, response: ServerResponse, state: RequestState): Promise<HttpProblem | undefined> {
+  async function runGuards(request: IncomingMessage, response: ServerResponse, state: RequestState): Promise<Refusal | undefined> {
     for (const guard of guards) {
       // Awaited only when it is a promise: a synchronous guard costs the request no microtask.
       let problem = guard(request, response, state);
@@ -88,7 +87,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
 
   function serve(request: IncomingMessage, response: ServerResponse, state: RequestState): void {
     answer(request, response, state).catch((error: unknown) => {
-      observeRejection(error, options.metrics.observeRejection);
+      // A guard's refusal (or a batch over the rate limit) names its reason for the metrics.
+      if (error instanceof Refusal && error.reason) options.metrics.observeRejection(error.reason);
       answerProblem(error, response, logger, state.requestId);
     });
   }

@@ -1,17 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Dispatcher, DispatchContext, Dialect } from '../mcp/dispatcher.ts';
-import { errorResponse, type IncomingMessage as JsonRpcMessage, type JsonRpcRequest, type JsonRpcResponse } from '../mcp/json-rpc.ts';
-import { ErrorCode, META_CLIENT_CAPABILITIES } from '../mcp/protocol.ts';
+import type { Dispatcher, DispatchContext } from '../mcp/dispatch-context.ts';
+import type { Dialect } from '../protocol/revisions.ts';
+import { errorResponse, type IncomingMessage as JsonRpcMessage, type JsonRpcRequest, type JsonRpcResponse } from '../protocol/json-rpc.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
+import { META_CLIENT_CAPABILITIES } from '../protocol/revisions.ts';
 import type { RequestLimits } from '../limits-config.ts';
-import type { Caller } from '../security/policy/caller.ts';
-import { answerBatch, checkBatchSize } from './batch.ts';
+import type { Caller } from '../protocol/caller.ts';
+import { answerBatch, BatchRefusals, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
 import type { ClientSlots } from './client-slots.ts';
-import { HttpProblem } from './problem.ts';
-import { BatchRefusals, budgetRefusalStatus } from './refusal-status.ts';
+import { Refusal, refusalOf } from '../protocol/refusal.ts';
+import type { MethodTable } from '../mcp/method-entry.ts';
+import { METHODS } from '../mcp/method-table.ts';
+import { withView } from '../mcp/views.ts';
 import { readJsonBody } from './read-json-body.ts';
-import type { RequestState } from './request-state.ts';
+import type { RequestState } from '../protocol/request-state.ts';
 
 export interface McpRouteOptions {
   dispatcher: Dispatcher;
@@ -20,18 +24,14 @@ export interface McpRouteOptions {
   limits: RequestLimits;
   /** Shared by every pack of the app: MAX_CALLS_IN_FLIGHT_PER_CLIENT holds across them. */
   slots: ClientSlots;
+  /** The method table (client slots, views, the Mcp-Name header); method-table.ts's unless a test brings its own. */
+  methods?: MethodTable;
 }
 
 type ResponseFormat = 'json' | 'sse';
 
 /** Answers one MCP POST whose request has passed every check. */
 export type McpPost = (request: IncomingMessage, response: ServerResponse, state: RequestState) => Promise<void>;
-
-/** 2026-07-28 gives these in-band errors an HTTP status of their own; every other stays 200. */
-const MODERN_ERROR_STATUS: Record<number, number> = {
-  [ErrorCode.MethodNotFound]: 404,
-  [ErrorCode.MissingRequiredClientCapability]: 400,
-};
 
 /** classifyRequest has checked that a 2026-07-28 request's envelope declares its capabilities. */
 function envelopeCapabilities(request: JsonRpcRequest): Record<string, unknown> {
@@ -60,7 +60,7 @@ function parseAccept(accept: string): ResponseFormat {
   const types = accept.split(',').map((part) => part.split(';', 1)[0]!.trim().toLowerCase());
   if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json';
   if (types.includes('text/event-stream')) return 'sse';
-  throw new HttpProblem(406, ErrorCode.NotAcceptable, 'Not Acceptable: Client must accept application/json or text/event-stream');
+  throw new Refusal(406, ErrorCode.NotAcceptable, 'Not Acceptable: Client must accept application/json or text/event-stream');
 }
 
 function send(response: ServerResponse, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
@@ -150,16 +150,34 @@ class LazyDispatchContext implements DispatchContext {
 }
 
 /** Answers one pack's MCP POSTs: the bare call, 2025-era clients and 2026-07-28 clients alike. */
-export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots }: McpRouteOptions): McpPost {
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots, methods = METHODS }: McpRouteOptions): McpPost {
   const chooseFormat = formatChooser();
 
+  const viewed = new Map<string, Dispatcher>();
+
+  /** The endpoint itself, or as one of the table's views sees it (`?view=`); an unknown view is refused. */
+  function dispatcherFor(view: string | undefined): Dispatcher {
+    if (view === undefined) return dispatcher;
+    let seen = viewed.get(view);
+    if (!seen) {
+      const found = methods.view(view);
+      if (!found) {
+        const known = methods.viewNames;
+        throw new Refusal(400, ErrorCode.InvalidRequest, `Bad Request: no view "${view}" here (${known.length > 0 ? `views: ${known.join(', ')}` : 'this endpoint has no views'})`);
+      }
+      viewed.set(view, (seen = withView(dispatcher, found)));
+    }
+    return seen;
+  }
+
   /**
-   * tools/call is what reaches an upstream: it runs in one of the client's slots. A call that
-   * had to wait for its slot is dropped if the client has gone meanwhile.
+   * What reaches an upstream (a method whose table entry takes a client slot: tools/call) runs in
+   * one of the client's slots. A call that had to wait for its slot is dropped if the client has
+   * gone meanwhile.
    */
-  function handle(rpc: JsonRpcRequest, context: LazyDispatchContext, state: RequestState): Promise<JsonRpcResponse> {
-    if (rpc.method !== 'tools/call') return dispatcher.handle(rpc, context);
-    return slots.run(state.clientId, (waited) => (waited && context.signal.aborted ? cancelled(rpc) : dispatcher.handle(rpc, context)));
+  function handle(target: Dispatcher, rpc: JsonRpcRequest, context: LazyDispatchContext, state: RequestState): Promise<JsonRpcResponse> {
+    if (!methods.find(rpc.method, context.dialect)?.clientSlot) return target.handle(rpc, context);
+    return slots.run(state.clientId, (waited) => (waited && context.signal.aborted ? cancelled(rpc) : target.handle(rpc, context)));
   }
 
   function cancelled(rpc: JsonRpcRequest): Promise<JsonRpcResponse> {
@@ -174,6 +192,7 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
   }
 
   async function post(request: IncomingMessage, response: ServerResponse, state: RequestState): Promise<void> {
+    const target = dispatcherFor(state.view);
     let body: unknown;
     try {
       body = await readJsonBody(request, maxBodyBytes, limits.bodyIdleTimeoutMs);
@@ -183,7 +202,7 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
       throw error;
     }
     if (Array.isArray(body)) checkBatchSize(body.length, limits.maxBatchSize);
-    const classified = classifyRequest(body, request.headers);
+    const classified = classifyRequest(body, request.headers, methods);
     // 2026-07-28 answers one JSON body whatever Accept says (as the SDK does); only the
     // 2025-era transport negotiates JSON or SSE.
     const format = classified.dialect === 'modern' ? 'json' : chooseFormat(request.headers.accept);
@@ -201,13 +220,15 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     if (batch) {
       // Members not started when the client leaves are not run.
       const refusals = new BatchRefusals();
-      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(rpc, context, state).then(refusals.note)), limits);
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(target, rpc, context, state).then(refusals.note)), limits);
       write(response, refusals.status(requests.length, response), format, parts);
       return;
     }
-    const only = await handle(requests[0]!, context, state);
-    const httpStatus = budgetRefusalStatus(only, response) ?? (classified.dialect === 'modern' && 'error' in only ? (MODERN_ERROR_STATUS[only.error.code] ?? 200) : 200);
-    send(response, httpStatus, format, only, limits.maxResponseBytes);
+    const only = await handle(target, requests[0]!, context, state);
+    // An in-band refusal carries the status it was made with (a spent budget 429, a 2026-07-28 unknown method 404).
+    const refusal = refusalOf(only);
+    if (refusal) for (const name in refusal.headers) response.setHeader(name, refusal.headers[name]!);
+    send(response, refusal?.httpStatus ?? 200, format, only, limits.maxResponseBytes);
   }
 
   // Only ever reached at /<segment>/mcp exactly, after the endpoint's checks (mcp-endpoint.ts).

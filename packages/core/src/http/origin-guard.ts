@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../mcp/protocol.ts';
-import { HttpProblem } from './problem.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
+import { Refusal } from '../protocol/refusal.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -35,9 +35,9 @@ export function varyOnOrigin(response: ServerResponse): void {
  */
 export function originGuard(allowedOrigins: readonly string[] | undefined) {
   const isAllowed = originAllowed(allowedOrigins);
-  return function checkOrigin(request: IncomingMessage): HttpProblem | undefined {
+  return function checkOrigin(request: IncomingMessage): Refusal | undefined {
     const origin = request.headers.origin;
     if (origin === undefined || isAllowed(origin)) return undefined;
-    return new HttpProblem(403, ErrorCode.Forbidden, `Invalid Origin: ${origin}`);
+    return new Refusal(403, ErrorCode.Forbidden, `Invalid Origin: ${origin}`);
   };
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '../mcp/protocol.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import { ClientAbort } from './client-abort.ts';
 import { idleWatchFor } from './idle-watch.ts';
-import { HttpProblem } from './problem.ts';
+import { Refusal } from '../protocol/refusal.ts';
 
 function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
@@ -12,8 +12,8 @@ function isJsonContentType(header: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
 
-function unsupported(message: string): HttpProblem {
-  return new HttpProblem(415, ErrorCode.UnsupportedMediaType, `Unsupported Media Type: ${message}`);
+function unsupported(message: string): Refusal {
+  return new Refusal(415, ErrorCode.UnsupportedMediaType, `Unsupported Media Type: ${message}`);
 }
 
 /**
@@ -54,7 +54,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpProblem(400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
+    throw new Refusal(400, ErrorCode.ParseError, 'Parse error: Invalid JSON');
   }
 }
 
@@ -111,14 +111,14 @@ function readParsed(request: IncomingMessage, maxBytes: number, idleTimeoutMs: n
   });
 }
 
-function idleBody(idleTimeoutMs: number): HttpProblem {
-  return new HttpProblem(408, ErrorCode.RequestTimeout, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
+function idleBody(idleTimeoutMs: number): Refusal {
+  return new Refusal(408, ErrorCode.RequestTimeout, `Request Timeout: no part of the body arrived for ${idleTimeoutMs} ms`, {
     headers: { connection: 'close' },
   });
 }
 
-function tooLarge(maxBytes: number): HttpProblem {
-  return new HttpProblem(413, ErrorCode.TooLarge, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
+function tooLarge(maxBytes: number): Refusal {
+  return new Refusal(413, ErrorCode.TooLarge, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`, {
     headers: { connection: 'close' },
   });
 }

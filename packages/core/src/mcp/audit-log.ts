@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Caller } from '../security/policy/caller.ts';
+import type { Caller } from '../protocol/caller.ts';
 import type { CallRecord } from './call-record.ts';
 
 /** How a tool call ended, as the audit line says it: the dispatcher's outcome, or the policy's refusal. */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CallOutcome } from './call-tool.ts';
+import type { CallOutcome } from '../protocol/tool-result.ts';
 
 /**
  * What one tool call learnt on its way, for its result's `_meta` and its audit line: how it

@@ -1,62 +1,77 @@
-import type { RejectionObserver } from '../http/rejection.ts';
-import type { AccessPolicy } from '../security/policy/access-policy.ts';
-import type { BudgetState, CallBudget, Charge } from '../security/policy/call-budget.ts';
-import type { Caller } from '../security/policy/caller.ts';
+import type { BudgetState, CallBudget, Caller, CallerPolicy, Charge } from '../protocol/caller.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
+import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
+import { Refusal, type RefusalObserver } from '../protocol/refusal.ts';
+import { META_BUDGET, META_CACHE } from '../protocol/revisions.ts';
 import type { AuditLog, AuditOutcome } from './audit-log.ts';
 import { CallRecord, runRecorded } from './call-record.ts';
-import type { Dispatcher, DispatchContext } from './dispatcher.ts';
-import { errorResponse, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
-import { META_BUDGET, META_CACHE, ErrorCode } from './protocol.ts';
+import type { DispatchContext, Dispatcher } from './dispatch-context.ts';
+import type { MethodTable, PolicyRule } from './method-entry.ts';
+import { METHODS } from './method-table.ts';
+
+type ListRule = Extract<PolicyRule, { kind: 'list' }>;
+type UseRule = Extract<PolicyRule, { kind: 'use' }>;
 
 export interface CallerPolicyOptions {
   /** Per-caller minute limits and daily quotas (API_KEYS_FILE, scopes); none: calls are not counted here. */
   budget?: CallBudget;
   audit?: AuditLog;
   /** Told of each call the policy refuses (`toolgate_policy_refusals_total`); create-app.ts hands in the metrics'. */
-  observeRejection?: RejectionObserver;
+  observeRejection?: RefusalObserver;
   now?: () => number;
 }
 
 /**
- * The one place a caller's policy meets a pack: wraps the pack's dispatcher so that tools/list
- * shows only the tools the caller may call, tools/call refuses the others and spends the
- * caller's budget, each result's `_meta` tells the budget left and the cache's freshness, and
- * every call writes one audit line. Every endpoint that answers for a pack (its own
+ * The one place a caller's policy meets a pack: wraps the pack's dispatcher so that, as each
+ * method's table entry says (its `policy`), a list shows only what the caller may use (tools/list),
+ * a use of something else is refused and an allowed one spends the caller's budget (tools/call),
+ * each result's `_meta` tells the budget left and the cache's freshness, and every use writes one
+ * audit line. Every endpoint that answers for a pack (its own
  * /<segment>/mcp, the combined /mcp) goes through it, with the Caller the auth step put on the
  * DispatchContext; no caller (an open gateway) sees everything and has no budget here.
  */
-export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOptions = {}): Dispatcher {
+export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOptions = {}, methods: MethodTable = METHODS): Dispatcher {
   const pack = dispatcher.pack.name;
   const now = options.now ?? Date.now;
   const observeRejection = options.observeRejection ?? (() => {});
-  // One filtered list per policy and source list: callers sharing a policy share the copy, and a
-  // remote pack's new list (a new array) is filtered again.
-  const filtered = new WeakMap<AccessPolicy, { source: readonly unknown[]; tools: unknown[] }>();
+  // One filtered list per rule, policy and source list: callers sharing a policy share the copy,
+  // and a remote pack's new list (a new array) is filtered again.
+  const filtered = new Map<ListRule, WeakMap<CallerPolicy, { source: readonly unknown[]; items: unknown[] }>>();
 
-  function filterList(response: JsonRpcResponse, policy: AccessPolicy): JsonRpcResponse {
+  function filterList(response: JsonRpcResponse, rule: ListRule, policy: CallerPolicy): JsonRpcResponse {
     if (!('result' in response)) return response;
-    const result = response.result as { tools?: readonly { name: string }[]; cacheScope?: string };
-    const source = result.tools;
+    const result = response.result as Record<string, unknown> & { cacheScope?: string };
+    const source = result[rule.field] as readonly { name: string }[] | undefined;
     if (!source) return response;
-    let entry = filtered.get(policy);
+    let ofRule = filtered.get(rule);
+    if (!ofRule) filtered.set(rule, (ofRule = new WeakMap()));
+    let entry = ofRule.get(policy);
     if (entry?.source !== source) {
-      entry = { source, tools: source.filter((tool) => policy.allowsTool(pack, tool.name)) };
-      filtered.set(policy, entry);
+      entry = { source, items: source.filter((item) => rule.allows(policy, pack, item)) };
+      ofRule.set(policy, entry);
     }
     // A 2026-07-28 list may be cached by a client: this one is the caller's, not everyone's.
     const scope = result.cacheScope === undefined ? {} : { cacheScope: 'private' };
-    return { ...response, result: { ...result, tools: entry.tools, ...scope } };
+    return { ...response, result: { ...result, [rule.field]: entry.items, ...scope } };
   }
 
-  function notAllowed(request: JsonRpcRequest, caller: Caller, tool: string): JsonRpcResponse {
-    return errorResponse(request.id, ErrorCode.Forbidden, `Forbidden: the tool ${tool} is not allowed for this ${caller.kind}`, { pack, tool });
+  function notAllowed(rule: UseRule, caller: Caller, name: string): Refusal {
+    return new Refusal(200, ErrorCode.Forbidden, `Forbidden: the ${rule.noun} ${name} is not allowed for this ${caller.kind}`, {
+      data: { pack, [rule.noun]: name },
+      reason: { kind: 'policy', reason: rule.refusedAs },
+    });
   }
 
-  function tooMany(request: JsonRpcRequest, caller: Caller, refusal: Extract<Charge, { allowed: false }>): JsonRpcResponse {
+  /** A single call refused for the caller's budget is answered 429 with Retry-After, as a refusal of the whole request is. */
+  function tooMany(caller: Caller, refusal: Extract<Charge, { allowed: false }>): Refusal {
     const reset = new Date(refusal.resetAt).toISOString();
     const spent = refusal.window === 'minute' ? `limit of ${refusal.limit} tool calls per minute` : `daily quota of ${refusal.limit} tool calls (UTC day)`;
     const message = `Too Many Requests: this ${caller.kind}'s ${spent} is spent; retry after ${refusal.retryAfterSeconds} s (${reset})`;
-    return errorResponse(request.id, ErrorCode.TooManyRequests, message, { retryAfterSeconds: refusal.retryAfterSeconds, limit: refusal.limit, reset, window: refusal.window });
+    return new Refusal(429, ErrorCode.TooManyRequests, message, {
+      data: { retryAfterSeconds: refusal.retryAfterSeconds, limit: refusal.limit, reset, window: refusal.window },
+      headers: { 'retry-after': String(refusal.retryAfterSeconds) },
+      reason: { kind: 'policy', reason: refusal.window === 'minute' ? 'minute_limit' : 'daily_quota' },
+    });
   }
 
   /** The result's `_meta`, with the caller's budget and the caches' freshness when there is something to say. */
@@ -74,48 +89,49 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
     return { ...response, result: { ...result, _meta: meta } };
   }
 
-  async function handleCall(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+  async function handleUse(rule: UseRule, request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
     const started = performance.now();
     const { caller } = context;
-    const name = typeof request.params?.name === 'string' ? request.params.name : undefined;
+    const subject = request.params?.[rule.param];
+    const name = typeof subject === 'string' ? subject : undefined;
     let response: JsonRpcResponse;
     let outcome: AuditOutcome;
     let record: CallRecord | undefined;
     // Refused before it is counted: a tool the caller may not call costs nothing.
-    const allowed = !caller || name === undefined || caller.policy.allowsTool(pack, name);
-    const charge = allowed && caller?.policy.metered && options.budget ? await options.budget.charge(caller) : undefined;
-    if (!allowed) {
-      response = notAllowed(request, caller!, name!);
-      outcome = 'not_allowed';
-      observeRejection({ kind: 'policy', reason: 'tool_not_allowed' });
-    } else if (charge && !charge.allowed) {
-      response = tooMany(request, caller!, charge);
-      outcome = charge.window === 'minute' ? 'rate_limited' : 'over_quota';
-      observeRejection({ kind: 'policy', reason: charge.window === 'minute' ? 'minute_limit' : 'daily_quota' });
+    const allowed = !caller || name === undefined || rule.allows(caller.policy, pack, name);
+    const charge = allowed && rule.metered && caller?.policy.metered && options.budget ? await options.budget.charge(caller) : undefined;
+    const refusal = !allowed ? notAllowed(rule, caller!, name!) : charge && !charge.allowed ? tooMany(caller!, charge) : undefined;
+    if (refusal) {
+      response = refusal.answer(request.id);
+      outcome = !allowed ? 'not_allowed' : (charge as { window: 'minute' | 'day' }).window === 'minute' ? 'rate_limited' : 'over_quota';
+      observeRejection(refusal.reason!);
     } else {
       record = new CallRecord();
-      response = withMeta(await runRecorded(record, () => dispatcher.handle(request, context)), charge?.state, record);
+      response = withMeta(await runRecorded(record, () => dispatcher.handle(request, context)), charge?.allowed ? charge.state : undefined, record);
       // No outcome: the dispatcher answered a protocol error (no name, an unknown tool, a missing capability).
       outcome = record.outcome ?? 'protocol_error';
     }
-    options.audit?.({
-      requestId: context.requestId,
-      caller,
-      pack,
-      tool: name,
-      outcome,
-      ms: performance.now() - started,
-      record,
-      arguments: request.params?.arguments,
-      result: 'result' in response ? response.result : response.error,
-    });
+    if (rule.audited) {
+      options.audit?.({
+        requestId: context.requestId,
+        caller,
+        pack,
+        tool: name,
+        outcome,
+        ms: performance.now() - started,
+        record,
+        arguments: request.params?.arguments,
+        result: 'result' in response ? response.result : response.error,
+      });
+    }
     return response;
   }
 
   function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
-    if (request.method === 'tools/call') return handleCall(request, context);
+    const rule = methods.find(request.method, context.dialect)?.policy;
+    if (rule?.kind === 'use') return handleUse(rule, request, context);
     const policy = context.caller?.policy;
-    if (request.method === 'tools/list' && policy?.restricted) return dispatcher.handle(request, context).then((response) => filterList(response, policy));
+    if (rule?.kind === 'list' && policy?.restricted) return dispatcher.handle(request, context).then((response) => filterList(response, rule, policy));
     return dispatcher.handle(request, context);
   }
 

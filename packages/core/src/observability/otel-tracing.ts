@@ -25,8 +25,8 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
-import type { CallToolOutcome } from '../mcp/call-tool.ts';
-import { META_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import type { CallToolOutcome } from '../protocol/tool-result.ts';
+import { META_PROTOCOL_VERSION } from '../protocol/revisions.ts';
 import { reportingExporter } from './reporting-exporter.ts';
 import { upstreamSpans } from './upstream-spans.ts';
 import type { RequestTrace, ToolCallInfo, Tracing } from './tracing.ts';
@@ -92,7 +92,7 @@ export async function createOtelTracing(settings: TracingSettings, logger: () =>
     const ambientContext = ambientSpan?.spanContext();
     const links: Link[] = metaParent && ambientContext ? [{ context: ambientContext }] : [];
     const parent = metaParent ?? ambient;
-    const span = tracer.startSpan(`tools/call ${call.tool}`, { kind: SpanKind.SERVER, links }, parent);
+    const span = tracer.startSpan(`${call.method} ${call.tool}`, { kind: SpanKind.SERVER, links }, parent);
     if (span.isRecording()) span.setAttributes(toolCallAttributes(call, ambient.getValue(PROTOCOL_VERSION) ?? meta?.[META_PROTOCOL_VERSION]));
     try {
       const outcome = await contexts.with(trace.setSpan(parent, span), run);
@@ -168,14 +168,14 @@ function requestAttributes(request: IncomingMessage, route: string): Attributes 
 
 function toolCallAttributes(call: ToolCallInfo, version: unknown): Attributes {
   const attributes: Attributes = {
-    'mcp.method.name': 'tools/call',
+    'mcp.method.name': call.method,
     'gen_ai.tool.name': call.tool,
     'gen_ai.operation.name': 'execute_tool',
     'network.transport': 'tcp',
     'network.protocol.name': 'http',
     'toolgate.pack': call.pack,
   };
-  if (call.requestId !== null) attributes['jsonrpc.request.id'] = String(call.requestId);
+  if (call.jsonRpcId !== null) attributes['jsonrpc.request.id'] = String(call.jsonRpcId);
   if (typeof version === 'string') attributes['mcp.protocol.version'] = version;
   return attributes;
 }

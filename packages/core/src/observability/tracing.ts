@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import type { CallToolOutcome } from '../mcp/call-tool.ts';
+import type { CallToolOutcome } from '../protocol/tool-result.ts';
 import type { UpstreamObserver } from '../upstream-observer.ts';
 import type { TracingSettings } from './tracing-config.ts';
 
@@ -45,10 +45,12 @@ export interface RequestTrace {
 }
 
 export interface ToolCallInfo {
+  /** The MCP method (`mcp.method.name`). */
+  method: string;
   pack: string;
   tool: string;
-  /** The JSON-RPC request id (not recorded when null). */
-  requestId: string | number | null;
+  /** The JSON-RPC request's id (not recorded when null). */
+  jsonRpcId: string | number | null;
   /** The call's `params._meta`: a `traceparent` there (MCP's own propagation) is the span's parent. */
   meta: unknown;
 }

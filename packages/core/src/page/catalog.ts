@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Dispatcher } from '../mcp/dispatcher.ts';
+import type { Dispatcher } from '../mcp/dispatch-context.ts';
+import { TOOLS_LIST } from '../mcp/method-table.ts';
 import type { PackStatus } from '../pack-module.ts';
 
 const schemaObject = z.record(z.string(), z.unknown());
@@ -56,12 +57,12 @@ export function localCatalog(packs: readonly LocalPack[], logger: Logger): () =>
     Promise.all(
       packs.map(async ({ dispatcher, segment, status }): Promise<CatalogPack> => {
         const answer = await dispatcher.handle(
-          { jsonrpc: '2.0', id: 'catalog', method: 'tools/list' },
+          { jsonrpc: '2.0', id: 'catalog', method: TOOLS_LIST },
           { dialect: 'legacy', requestId: 'catalog', signal: AbortSignal.timeout(10_000), logger },
         );
         const tools = 'result' in answer ? catalogTools(answer.result.tools) : [];
         const state = status?.() ?? READY;
-        const listFailed = 'error' in answer ? { state: 'down' as const, detail: `tools/list failed: ${answer.error.message}` } : undefined;
+        const listFailed = 'error' in answer ? { state: 'down' as const, detail: `${TOOLS_LIST} failed: ${answer.error.message}` } : undefined;
         return { name: dispatcher.pack.name, segment, version: dispatcher.pack.version, status: listFailed ?? state, tools };
       }),
     );

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import type { Guard } from '../http/guard.ts';
-import { HttpProblem } from '../http/problem.ts';
-import type { AuthReason } from '../http/rejection.ts';
-import type { RequestState } from '../http/request-state.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import type { Guard } from '../protocol/guard.ts';
+import { Refusal } from '../protocol/refusal.ts';
+import type { AuthReason } from '../protocol/refusal.ts';
+import type { RequestState } from '../protocol/request-state.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
 import { InvalidTokenError, type TokenVerifier } from './oauth/token-verifier.ts';
 import { requestIdOfBody } from './request-id-of-body.ts';
 import { UNRESTRICTED } from './policy/access-policy.ts';
-import type { Caller } from './policy/caller.ts';
+import type { Caller } from '../protocol/caller.ts';
 import type { PolicyKey } from './policy/policy-file.ts';
 import { scopePolicies } from './policy/scope-policy.ts';
 
@@ -72,19 +72,19 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
     ? `an access token from ${oauth.config.issuer} or an API key as "Authorization: Bearer <token>"`
     : 'an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"';
 
-  async function unauthorized(request: IncomingMessage, state: RequestState, message: string, reason: AuthReason, error?: 'invalid_token'): Promise<HttpProblem> {
+  async function unauthorized(request: IncomingMessage, state: RequestState, message: string, reason: AuthReason, error?: 'invalid_token'): Promise<Refusal> {
     // In OAuth mode a call without credentials is every client's first step (discovery), not a guess.
     if (error || !oauth) await options.onRejected?.(request, state).catch(() => undefined);
     const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, state.mountPath)}"`] : ['realm="toolgate"'];
     if (error) parameters.push(`error="${error}"`);
-    return new HttpProblem(401, ErrorCode.Unauthorized, message, {
+    return new Refusal(401, ErrorCode.Unauthorized, message, {
       id: await requestIdOfBody(request),
       headers: { 'www-authenticate': `Bearer ${parameters.join(', ')}` },
-      rejection: { kind: 'auth', reason },
+      reason: { kind: 'auth', reason },
     });
   }
 
-  async function verifyToken(token: string, request: IncomingMessage, state: RequestState): Promise<HttpProblem | undefined> {
+  async function verifyToken(token: string, request: IncomingMessage, state: RequestState): Promise<Refusal | undefined> {
     try {
       const { subject, scopes } = await oauth!.verify(token, resourceUrl(oauth!.config, state.mountPath));
       const caller: Caller = { kind: 'token', id: `sub-${sha256(subject).subarray(0, 6).toString('hex')}`, name: subject, policy: policyOfScopes(scopes) };
@@ -96,8 +96,8 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
       // a flood of them must not make the gateway a free amplifier against the issuer.
       await options.onRejected?.(request, state).catch(() => undefined);
       options.logger.warn({ requestId: state.requestId, err: { message: (error as Error).message } }, 'could not verify an access token');
-      return new HttpProblem(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token', {
-        rejection: { kind: 'auth', reason: 'token_unverifiable' },
+      return new Refusal(503, ErrorCode.ServiceUnavailable, 'Service Unavailable: the authorization server cannot be reached to verify the token', {
+        reason: { kind: 'auth', reason: 'token_unverifiable' },
       });
     }
   }

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { CountingLimiter } from '../redis/fallback-limiter.ts';
-import type { Guard } from '../http/guard.ts';
-import { HttpProblem } from '../http/problem.ts';
-import type { RequestState } from '../http/request-state.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import type { Guard } from '../protocol/guard.ts';
+import { Refusal } from '../protocol/refusal.ts';
+import type { RequestState } from '../protocol/request-state.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 
 export interface AuthFailureLimit {
   /** Runs before auth: an address that spent its failures gets 429, its key unchecked. */
@@ -26,9 +26,9 @@ export function authFailureLimit(options: { limiter: CountingLimiter; limit: num
       const spent = await limiter.get(state.addressId).catch(() => null);
       if (!spent || spent.consumedPoints < limit) return undefined;
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
-      return new HttpProblem(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
+      return new Refusal(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
         headers: { 'retry-after': String(retryAfter) },
-        rejection: { kind: 'auth', reason: 'too_many_failures' },
+        reason: { kind: 'auth', reason: 'too_many_failures' },
       });
     },
     async record(_request, state) {

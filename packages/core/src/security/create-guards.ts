@@ -3,13 +3,14 @@ import type { Logger } from 'pino';
 import { RateLimiterCluster, RateLimiterMemory } from 'rate-limiter-flexible';
 import { connectBoundedRedis, type BoundedRedis } from '../redis/bounded-redis.ts';
 import { createFallbackLimiter, type CountingLimiter } from '../redis/fallback-limiter.ts';
-import type { Guard } from '../http/guard.ts';
+import type { Guard } from '../protocol/guard.ts';
 import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
 import { createTokenVerifier } from './oauth/token-verifier.ts';
 import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
-import { createCallBudget, type CallBudget } from './policy/call-budget.ts';
+import type { CallBudget } from '../protocol/caller.ts';
+import { createCallBudget } from './policy/call-budget.ts';
 
 export interface Guards {
   /** The checks every MCP request passes, in order: failed-auth limit, auth, then rate limit (so a verified key is the client). */

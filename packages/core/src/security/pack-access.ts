@@ -1,6 +1,6 @@
-import type { Guard } from '../http/guard.ts';
-import { HttpProblem } from '../http/problem.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import type { Guard } from '../protocol/guard.ts';
+import { Refusal } from '../protocol/refusal.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 import { requestIdOfBody } from './request-id-of-body.ts';
 
 /**
@@ -11,6 +11,6 @@ import { requestIdOfBody } from './request-id-of-body.ts';
 export function packAccess(pack: string): Guard {
   return function checkPackAccess(request, _response, { caller }) {
     if (!caller || caller.policy.allowsPack(pack)) return undefined;
-    return requestIdOfBody(request).then((id) => new HttpProblem(403, ErrorCode.Forbidden, `Forbidden: the pack ${pack} is not allowed for this ${caller.kind}`, { id, data: { pack }, rejection: { kind: 'policy', reason: 'pack_not_allowed' } }));
+    return requestIdOfBody(request).then((id) => new Refusal(403, ErrorCode.Forbidden, `Forbidden: the pack ${pack} is not allowed for this ${caller.kind}`, { id, data: { pack }, reason: { kind: 'policy', reason: 'pack_not_allowed' } }));
   };
 }

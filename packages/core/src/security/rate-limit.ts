@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { CountingLimiter } from '../redis/fallback-limiter.ts';
-import type { Guard } from '../http/guard.ts';
-import { HttpProblem } from '../http/problem.ts';
-import type { ChargeMore } from '../http/request-state.ts';
-import { ErrorCode } from '../mcp/protocol.ts';
+import type { Guard } from '../protocol/guard.ts';
+import { Refusal } from '../protocol/refusal.ts';
+import type { ChargeMore } from '../protocol/request-state.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
 
 function limitHeaders(limit: number, result: RateLimiterRes): Record<string, string> {
   return {
@@ -15,13 +15,13 @@ function limitHeaders(limit: number, result: RateLimiterRes): Record<string, str
   };
 }
 
-function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): HttpProblem {
+function tooMany(limit: number, rejection: RateLimiterRes, batch?: number): Refusal {
   const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
   const what = batch === undefined ? '' : ` (a batch of ${batch} messages costs ${batch})`;
   const message = `Too Many Requests: the limit is ${limit} requests per minute${what}; retry after ${retryAfter} s`;
-  return new HttpProblem(429, ErrorCode.TooManyRequests, message, {
+  return new Refusal(429, ErrorCode.TooManyRequests, message, {
     headers: { ...limitHeaders(limit, rejection), 'retry-after': String(retryAfter) },
-    rejection: { kind: 'rate_limit', reason: batch === undefined ? 'requests' : 'batch' },
+    reason: { kind: 'rate_limit', reason: batch === undefined ? 'requests' : 'batch' },
   });
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { readJsonBody } from '../http/read-json-body.ts';
-import type { RequestId } from '../mcp/json-rpc.ts';
+import { jsonRpcIdOf, type JsonRpcId } from '../protocol/json-rpc.ts';
 
 /** Enough for any single JSON-RPC request a client sends; a larger body gets id null. */
 const LIMIT_BYTES = 65_536;
@@ -12,12 +12,10 @@ const IDLE_TIMEOUT_MS = 2_000;
  * client can match the error to its call. Null for a batch, a notification or a body that
  * does not parse: JSON-RPC's id for "unknown".
  */
-export async function requestIdOfBody(request: IncomingMessage): Promise<RequestId | null> {
+export async function requestIdOfBody(request: IncomingMessage): Promise<JsonRpcId | null> {
   if (request.method !== 'POST') return null;
   try {
-    const body = (await readJsonBody(request, LIMIT_BYTES, IDLE_TIMEOUT_MS)) as { id?: unknown } | null;
-    const id = body && !Array.isArray(body) ? body.id : undefined;
-    return typeof id === 'string' || typeof id === 'number' ? id : null;
+    return jsonRpcIdOf(await readJsonBody(request, LIMIT_BYTES, IDLE_TIMEOUT_MS));
   } catch {
     return null;
   }

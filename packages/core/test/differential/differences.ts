@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../src/index.ts';
 import type { Case, DifferenceId } from './case.ts';
 import type { Observation } from './exchange.ts';
-import { publishableSchema } from '../../src/mcp/publishable-schema.ts';
+import { publishableSchema } from '../../src/mcp/tools/publishable-schema.ts';
 
 /**
  * Every way toolgate intentionally answers differently from the reference

@@ -1,9 +1,11 @@
+import type { CallerPolicy } from '../../protocol/caller.ts';
+
 /**
  * What one caller may use: whole packs, single tools (`<pack>/<tool>`), and how many tool calls.
  * Built once at start (from API_KEYS_FILE or a token's scopes), shared by every request of the
  * caller, so each check is a set lookup.
  */
-export class AccessPolicy {
+export class AccessPolicy implements CallerPolicy {
   /** Whether any pack or tool is off limits: an unrestricted policy lists every tool. */
   readonly restricted: boolean;
   readonly ratePerMinute: number | undefined;

@@ -2,30 +2,8 @@ import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { BoundedRedis } from '../../redis/bounded-redis.ts';
+import type { BudgetState, BudgetWindow, CallBudget, Caller, Charge } from '../../protocol/caller.ts';
 import { createFallbackLimiter, type CountingLimiter } from '../../redis/fallback-limiter.ts';
-import type { Caller } from './caller.ts';
-
-/** One window of a caller's budget after a call: what is left and when it starts again. */
-export interface BudgetWindow {
-  limit: number;
-  remaining: number;
-  /** Epoch milliseconds. */
-  resetAt: number;
-}
-
-export interface BudgetState {
-  minute?: BudgetWindow;
-  day?: BudgetWindow;
-}
-
-export type Charge =
-  | { allowed: true; state: BudgetState }
-  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number; resetAt: number };
-
-export interface CallBudget {
-  /** Spends one tool call of the caller's minute limit, then of its daily quota; undefined when the caller has neither. */
-  charge(caller: Caller): Promise<Charge | undefined>;
-}
 
 const MINUTE_SECONDS = 60;
 const DAY_MS = 86_400_000;

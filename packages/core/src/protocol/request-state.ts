@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Caller } from '../security/policy/caller.ts';
+import type { Caller } from './caller.ts';
 
-/** Spends `points` more of the caller's budget; rejects with a 429 HttpProblem when it runs out. */
+/** Spends `points` more of the caller's budget; rejects with a 429 Refusal when it runs out. */
 export type ChargeMore = (points: number, messages: number) => Promise<void>;
 
-/** A request's client address as a counter key (`ip-<address>`): client-address.ts. */
+/** A request's client address as a counter key (`ip-<address>`): http/client-address.ts. */
 export type AddressIdOf = (request: IncomingMessage) => string;
 
 /**
@@ -21,6 +21,8 @@ export class RequestState {
   caller: Caller | undefined;
   /** Set by the rate limit: a batch is charged its other messages once its size is known. */
   chargeMore: ChargeMore | undefined;
+  /** `?view=<name>`: the endpoint seen through one of the method table's views (mcp/method-entry.ts); undefined for the endpoint itself. */
+  readonly view: string | undefined;
   readonly #request: IncomingMessage;
   readonly #response: ServerResponse;
   readonly #addressIdOf: AddressIdOf;
@@ -32,6 +34,7 @@ export class RequestState {
     this.mountPath = mountPath;
     this.caller = undefined;
     this.chargeMore = undefined;
+    this.view = viewOf(request.url);
     this.#request = request;
     this.#response = response;
     this.#addressIdOf = addressIdOf;
@@ -67,4 +70,10 @@ function abortOnClose(response: ServerResponse): AbortSignal {
     if (!response.writableFinished) controller.abort();
   });
   return controller.signal;
+}
+
+/** The `view` query parameter; nearly every request has no query string and pays one indexOf. */
+function viewOf(url: string | undefined): string | undefined {
+  const query = url === undefined ? -1 : url.indexOf('?');
+  return query === -1 ? undefined : (new URLSearchParams(url!.slice(query + 1)).get('view') ?? undefined);
 }

@@ -1,28 +1,11 @@
 import { z } from 'zod';
-import { isContentTool, toolContentSchema, type ToolContent } from '../content-tool.ts';
-import type { AnyToolDefinition } from '../pack.ts';
-import { ToolError, type ToolContext, type ToolDefinition } from '../tool.ts';
+import { isContentTool } from '../../content-tool.ts';
+import type { AnyToolDefinition } from '../../pack.ts';
+import { errorResult, toolContentSchema, type CallToolOutcome } from '../../protocol/tool-result.ts';
+import { ToolError, type ToolContext, type ToolDefinition } from '../../tool.ts';
 import { nullAsAbsent } from './null-as-absent.ts';
 
 const contentListSchema = z.array(toolContentSchema);
-
-export interface CallToolResult extends Record<string, unknown> {
-  content: ToolContent[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
-
-/** Outcome label for metrics and logs. */
-export type CallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'internal_error';
-
-export interface CallToolOutcome {
-  result: CallToolResult;
-  outcome: CallOutcome;
-}
-
-export function errorResult(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true };
-}
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isContentTool } from '../content-tool.ts';
-import type { AnyToolDefinition, Pack } from '../pack.ts';
-import type { RemoteListedTool } from '../remote-tools.ts';
+import { isContentTool } from '../../content-tool.ts';
+import type { AnyToolDefinition, Pack } from '../../pack.ts';
+import type { RemoteListedTool } from '../../remote-tools.ts';
 import { publishableSchema } from './publishable-schema.ts';
 
 /** A tool as `tools/list` describes it. */
