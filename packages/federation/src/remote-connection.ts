@@ -1,21 +1,24 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError, type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode as SdkErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext, type Tracing } from '@toolgate/core';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
-import { CallAbandonedError, createHttpCaller, RemoteRpcError, SessionLostError } from './http-call.ts';
+import { classifyCallFailure } from './call-failure.ts';
+import type { ConnectionBounds } from './federation-settings.ts';
+import { CallAbandonedError, createHttpCaller, SessionLostError } from './http-call.ts';
+import { Relister } from './relist.ts';
+import { ServerOutputError } from './stdio/stdio-transport.ts';
 import { logStrictHostRefusals } from './strict-host-report.ts';
+import { ServedTools } from './tool-list/served-tools.ts';
+import { readToolList } from './tool-list/read-tool-list.ts';
 
 // Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
-const listedToolSchema = z.looseObject({ name: z.string().min(1), inputSchema: z.looseObject({}) });
-const toolsListSchema = z.looseObject({ tools: z.array(listedToolSchema), nextCursor: z.string().optional() });
+const toolsPageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 const callResultSchema = z.looseObject({ content: z.array(z.unknown()) });
 
-/** How many pages of tools/list are read before the rest is ignored: a guard against a cursor loop. */
-const MAX_LIST_PAGES = 50;
 /** A connection that stayed up this long starts the next one's backoff from the beginning. */
 const STABLE_AFTER_MS = 10_000;
 
@@ -25,7 +28,7 @@ export interface RemoteConnectionOptions {
   /** A fresh transport per connection: a new session, or a new child. */
   transport: () => Transport;
   kind: 'http' | 'stdio';
-  timeoutMs: number;
+  bounds: ConnectionBounds;
   logger: Logger;
   redact: (text: string) => string;
   /** Which of the server's tools are served (allow and deny lists). */
@@ -43,41 +46,51 @@ interface Live {
   client: Client;
   transport: Transport;
   since: number;
+  relist: Relister;
 }
 
 /**
- * One long-lived connection to an MCP server: initializes once, lists its tools, forwards calls,
- * and reconnects with backoff when the session expires, the server goes away or the child dies.
+ * One long-lived connection to an MCP server: initializes once, lists its tools (within the
+ * list bounds: served-tools.ts), forwards calls, and reconnects with backoff when the session
+ * expires, the server goes away or the child dies.
  */
 export class RemoteConnection {
   #live: Live | undefined;
   #connecting: Promise<Live> | undefined;
-  #tools: RemoteListedTool[] = [];
+  readonly #served: ServedTools;
   #instructions: string | undefined;
   #lastError: string | undefined;
   #failures = 0;
   #retry: NodeJS.Timeout | undefined;
   #retryAt = 0;
   #closed = false;
-  #everListed = false;
   readonly #options: RemoteConnectionOptions;
   readonly #http: ReturnType<typeof createHttpCaller> | undefined;
 
   constructor(options: RemoteConnectionOptions) {
     this.#options = options;
-    this.#http = options.http ? createHttpCaller(options.http.url) : undefined;
+    this.#http = options.http ? createHttpCaller(options.http.url, options.bounds.maxAnswerBytes) : undefined;
+    this.#served = new ServedTools({ name: options.name, logger: options.logger });
   }
 
   get tools(): readonly RemoteListedTool[] {
-    return this.#tools;
+    return this.#served.tools;
   }
 
   get instructions(): string | undefined {
     return this.#instructions;
   }
 
+  /** Lists started after a `tools/list_changed` on the live connection: what a test counts. */
+  get relists(): number {
+    return this.#live?.relist.started ?? 0;
+  }
+
   status(): PackStatus {
-    if (this.#live) return this.#lastError ? { state: 'degraded', detail: this.#lastError } : { state: 'ready' };
+    if (this.#live) {
+      if (this.#lastError) return { state: 'degraded', detail: this.#lastError };
+      return this.#served.status();
+    }
     const retry = this.#retry ? `; retrying in ${Math.max(0, Math.ceil((this.#retryAt - Date.now()) / 1000))} s` : '';
     return { state: 'down', detail: `${this.#lastError ?? 'not connected yet'}${retry}` };
   }
@@ -122,9 +135,14 @@ export class RemoteConnection {
     return second.kind === 'done' ? second.result : this.#unavailable(name, 'it refused the new session too');
   }
 
-  /** A call of a tool not listed: while the server has never been reached its tools are unknown, so say why. */
+  /**
+   * A call of a tool not listed, when there is a better answer than "not found": while the server
+   * has never been reached its tools are unknown, and a refused list serves none of them.
+   */
   unlisted(name: string): CallToolResult | undefined {
-    return this.#everListed || this.#live ? undefined : this.#unavailable(name, this.#lastError ?? 'not connected yet');
+    const refused = this.#served.listProblem;
+    if (refused) return errorResult(`${this.#options.name}: ${name} is not served: ${refused}`);
+    return this.#served.everListed || this.#live ? undefined : this.#unavailable(name, this.#lastError ?? 'not connected yet');
   }
 
   async close(): Promise<void> {
@@ -133,6 +151,7 @@ export class RemoteConnection {
     clearTimeout(this.#retry);
     const live = this.#live ?? (await this.#connecting?.catch(() => undefined));
     this.#live = undefined;
+    live?.relist.close();
     if (live) await live.client.close().catch(() => undefined);
   }
 
@@ -152,54 +171,60 @@ export class RemoteConnection {
       const params = { name, ...(args ? { arguments: args } : {}), ...(trace ? { _meta: trace } : {}) };
       const raw = this.#http
         ? await this.#callOverHttp(live, params, context.signal, trace)
-        : await live.client.request({ method: 'tools/call', params }, callResultSchema, { timeout: this.#options.timeoutMs, signal: context.signal });
+        : await live.client.request({ method: 'tools/call', params }, callResultSchema, { timeout: this.#options.bounds.timeoutMs, signal: context.signal });
       if (this.#lastError && this.#live === live) this.#lastError = undefined;
       return { kind: 'done', result: raw as CallToolResult };
     } catch (error) {
       if (sessionLost(error, live.transport)) return { kind: 'session-lost', live };
-      return { kind: 'done', result: this.#failedCall(name, error, live) };
+      return { kind: 'done', result: this.#failedCall(name, error, live, context.signal) };
     }
   }
 
-  /** The fast path's failures, spoken as the SDK's, so one place decides what each one means. */
+  /** tools/call straight to the server on the SDK client's session (http-call.ts). */
   async #callOverHttp(live: Live, params: Record<string, unknown>, signal: AbortSignal, trace: TraceContext | undefined): Promise<Record<string, unknown>> {
     const transport = live.transport as StreamableHTTPClientTransport;
     const http = this.#options.http!;
     const headers = trace ? { ...http.headers, ...trace } : http.headers;
     const session = { url: http.url, headers, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
     try {
-      const result = await this.#http!.call(session, params, { timeoutMs: this.#options.timeoutMs, signal });
-      const checked = callResultSchema.safeParse(result);
-      if (!checked.success) throw new McpError(SdkErrorCode.InvalidParams, 'the server answered the call with something that is not a tool result');
+      const result = await this.#http!.call(session, params, { timeoutMs: this.#options.bounds.timeoutMs, signal });
+      if (!callResultSchema.safeParse(result).success) throw new McpError(-32602, 'the server answered the call with something that is not a tool result');
       return result;
     } catch (error) {
       if (error instanceof SessionLostError) throw new StreamableHTTPError(404, error.message);
-      if (error instanceof RemoteRpcError) throw new McpError(error.code, error.message);
       if (error instanceof CallAbandonedError) {
         // As the SDK does when a request times out or is aborted: the server may stop the work.
         const cancelled = { method: 'notifications/cancelled' as const, params: { requestId: error.requestId, reason: error.message } };
         void live.client.notification(cancelled).catch(() => undefined);
-        if (error.timedOut) throw new McpError(SdkErrorCode.RequestTimeout, error.message);
       }
       throw error;
     }
   }
 
-  #failedCall(name: string, error: unknown, live: Live): CallToolResult {
-    const { logger, timeoutMs } = this.#options;
-    if (error instanceof McpError && error.code === SdkErrorCode.RequestTimeout) {
-      this.#lastError = `a call to ${name} timed out after ${timeoutMs} ms`;
-      logger.warn({ tool: name, timeoutMs }, 'remote tool call timed out');
-      return errorResult(`${this.#options.name}: ${name} did not answer within ${timeoutMs} ms (MCP_SERVER_TIMEOUT_MS); try again later.`);
+  #failedCall(name: string, error: unknown, live: Live, signal: AbortSignal): CallToolResult {
+    const { logger, bounds, redact } = this.#options;
+    const pack = this.#options.name;
+    const failure = signal.aborted ? ({ kind: 'cancelled' } as const) : classifyCallFailure(error, live.client.transport !== undefined && this.#live === live);
+    switch (failure.kind) {
+      case 'timeout':
+        this.#lastError = `a call to ${name} timed out after ${bounds.timeoutMs} ms`;
+        logger.warn({ tool: name, timeoutMs: bounds.timeoutMs }, 'remote tool call timed out');
+        return errorResult(`${pack}: ${name} did not answer within ${bounds.timeoutMs} ms (MCP_SERVER_TIMEOUT_MS); try again later.`);
+      case 'cancelled':
+        return errorResult(`${pack}: the call to ${name} was cancelled.`);
+      case 'refused':
+        // The server answered with a JSON-RPC error (unknown tool, invalid params, its own -32000): its words.
+        return errorResult(`${pack}: the server refused the call to ${name}: ${redact(failure.message)}`);
+      case 'too-large':
+        logger.warn({ tool: name, maxAnswerBytes: bounds.maxAnswerBytes }, 'a remote answer passed MCP_MAX_ANSWER_BYTES and was not read further');
+        return errorResult(`${pack}: the answer to ${name} was refused: ${failure.message} (MCP_MAX_ANSWER_BYTES).`);
+      case 'transport': {
+        // The server is gone or the child died. Reconnect in the background.
+        const reason = this.#live === live || !this.#lastError ? this.#describe(error) : this.#lastError;
+        void this.#drop(live, error);
+        return this.#unavailable(name, reason);
+      }
     }
-    if (error instanceof McpError && error.code !== SdkErrorCode.ConnectionClosed) {
-      // The server answered with a JSON-RPC error (unknown tool, invalid params): its words, as a tool error.
-      return errorResult(`${this.#options.name}: the server refused the call to ${name}: ${this.#options.redact(error.message)}`);
-    }
-    if (wasCancelled(error)) return errorResult(`${this.#options.name}: the call to ${name} was cancelled.`);
-    // The transport failed: the server is gone or the child died. Reconnect in the background.
-    void this.#drop(live, error);
-    return this.#unavailable(name, this.#describe(error));
   }
 
   #unavailable(name: string, reason: string): CallToolResult {
@@ -221,28 +246,21 @@ export class RemoteConnection {
   }
 
   async #open(): Promise<Live> {
-    const { logger, timeoutMs } = this.#options;
+    const { logger, bounds } = this.#options;
     const transport = this.#options.transport();
     const client = new Client({ name: 'toolgate', version: '0.1.0' }, { capabilities: {} });
-    const live: Live = { client, transport, since: Date.now() };
+    const relist = new Relister({ list: () => this.#relist(client), minIntervalMs: bounds.relistIntervalMs, logger });
+    const live: Live = { client, transport, since: Date.now(), relist };
     client.onclose = () => {
       if (this.#live === live) void this.#drop(live, new Error('the connection closed'));
     };
-    client.onerror = (error) => {
-      // A stdio child that writes anything but JSON-RPC to stdout cannot be trusted with the next answer.
-      if (this.#options.kind === 'stdio' && (error instanceof SyntaxError || error.name === 'ZodError')) {
-        logger.error({ err: this.#options.redact(error.message) }, 'the server wrote something other than JSON-RPC to stdout; restarting it');
-        void this.#drop(live, new Error('the server wrote garbage to stdout and was restarted'));
-      }
-    };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      logger.info('the server says its tools changed; listing them again');
-      await this.#listTools(client).catch((error: unknown) => logger.warn({ err: this.#describe(error) }, 'listing tools again failed'));
-    });
+    client.onerror = (error) => this.#transportError(live, error);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => relist.notify());
     try {
-      await client.connect(transport, { timeout: timeoutMs });
+      await client.connect(transport, { timeout: bounds.timeoutMs });
       await this.#listTools(client);
     } catch (error) {
+      relist.close();
       await client.close().catch(() => undefined);
       this.#lastError = this.#describe(error);
       logger.warn({ reason: this.#lastError }, 'cannot connect to the MCP server');
@@ -250,34 +268,46 @@ export class RemoteConnection {
       throw error;
     }
     if (this.#closed) {
+      relist.close();
       await client.close().catch(() => undefined);
       throw new Error('closed');
     }
-    this.#instructions = client.getInstructions();
+    this.#instructions = this.#served.instructionsOf(client.getInstructions(), bounds.list.maxDescriptionLength);
     this.#live = live;
     this.#lastError = undefined;
-    logger.info({ tools: this.#tools.length, server: client.getServerVersion()?.name }, 'connected to the MCP server');
+    logger.info({ tools: this.#served.tools.length, server: client.getServerVersion()?.name?.slice(0, 100) }, 'connected to the MCP server');
     return live;
   }
 
-  async #listTools(client: Client): Promise<void> {
-    const tools: RemoteListedTool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-      const result = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, toolsListSchema, { timeout: this.#options.timeoutMs });
-      tools.push(...(result.tools as RemoteListedTool[]));
-      cursor = result.nextCursor;
-      if (!cursor) break;
+  /** A stdio child that breaks the protocol cannot be trusted with the next answer: restarted. */
+  #transportError(live: Live, error: Error): void {
+    if (this.#options.kind !== 'stdio') return;
+    if (error instanceof ServerOutputError) {
+      this.#options.logger.error({ reason: error.message }, 'the server broke the stdio protocol; restarting it');
+      void this.#drop(live, error);
+    } else if (error instanceof SyntaxError || error.name === 'ZodError') {
+      this.#options.logger.error({ err: this.#options.redact(error.message.slice(0, 500)) }, 'the server wrote something other than JSON-RPC to stdout; restarting it');
+      void this.#drop(live, new Error('the server wrote garbage to stdout and was restarted'));
     }
-    this.#tools = tools.filter((tool) => this.#options.serves(tool.name));
-    this.#everListed = true;
-    logStrictHostRefusals(this.#tools, this.#options.logger);
+  }
+
+  /** The list once more, after `tools/list_changed` (coalesced: relist.ts); a failure leaves the last list served. */
+  async #relist(client: Client): Promise<void> {
+    await this.#listTools(client).catch((error: unknown) => this.#options.logger.warn({ err: this.#describe(error) }, 'listing tools again failed'));
+  }
+
+  async #listTools(client: Client): Promise<void> {
+    const { bounds, serves } = this.#options;
+    const page = (cursor: string | undefined) => client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, toolsPageSchema, { timeout: bounds.timeoutMs });
+    this.#served.apply(await readToolList(page, bounds.list, serves));
+    logStrictHostRefusals(this.#served.tools, this.#options.logger);
   }
 
   /** Forgets a connection (once) and, after an error, schedules the next. */
   async #drop(live: Live, error?: unknown): Promise<void> {
     if (this.#live !== live) return;
     this.#live = undefined;
+    live.relist.close();
     if (Date.now() - live.since >= STABLE_AFTER_MS) this.#failures = 0;
     if (error !== undefined) {
       this.#lastError = this.#describe(error);
@@ -310,8 +340,4 @@ export class RemoteConnection {
 function sessionLost(error: unknown, transport: Transport): boolean {
   if (!(error instanceof StreamableHTTPError) || transport.sessionId === undefined) return false;
   return error.code === 404 || error.code === 400;
-}
-
-function wasCancelled(error: unknown): boolean {
-  return (error instanceof CallAbandonedError && !error.timedOut) || (error instanceof Error && error.name === 'AbortError');
 }

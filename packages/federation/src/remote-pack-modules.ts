@@ -1,14 +1,8 @@
 import { definePackModule, parseEnv, type PackModule } from '@toolgate/core';
 import { z } from 'zod';
+import { connectionBoundsOf, federationEnvSchema } from './federation-settings.ts';
 import { createRemotePack } from './remote-pack.ts';
 import { readServersFile } from './servers-file.ts';
-
-export const federationEnvSchema = z.object({
-  /** A Claude Desktop / Cursor / VS Code `mcpServers` file: each entry becomes a pack at `/<name>/mcp`. */
-  MCP_SERVERS_FILE: z.string().trim().min(1).optional(),
-  /** How long connecting to a server, or one forwarded call, may take before it is a tool error. */
-  MCP_SERVER_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(5_000),
-});
 
 /** The port a remote pack's own service listens on when started alone (services/remote). */
 export const REMOTE_PACK_DEFAULT_PORT = 8090;
@@ -21,12 +15,13 @@ export const REMOTE_PACK_DEFAULT_PORT = 8090;
 export function remotePackModules(env: NodeJS.ProcessEnv, builtInNames: readonly string[]): PackModule[] {
   const settings = parseEnv(federationEnvSchema, env);
   if (!settings.MCP_SERVERS_FILE) return [];
+  const bounds = connectionBoundsOf(settings);
   return readServersFile(settings.MCP_SERVERS_FILE, env, builtInNames).map((entry) =>
     definePackModule({
       name: entry.name,
       defaultPort: REMOTE_PACK_DEFAULT_PORT,
       envSchema: z.object({}),
-      create: (_config, { logger, tracing }) => createRemotePack(entry, { logger, timeoutMs: settings.MCP_SERVER_TIMEOUT_MS, env, tracing }),
+      create: (_config, { logger, tracing }) => createRemotePack(entry, { logger, bounds, env, tracing }),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { definePack, type BuiltPack, type Logger, type Tracing } from '@toolgate/core';
+import type { ConnectionBounds } from './federation-settings.ts';
 import { redactor } from './redact.ts';
 import { RemoteConnection } from './remote-connection.ts';
 import type { ServerEntry } from './servers-file.ts';
@@ -7,8 +8,8 @@ import { createTransport } from './transports.ts';
 
 export interface RemotePackOptions {
   logger: Logger;
-  /** MCP_SERVER_TIMEOUT_MS: the bound on connecting and on each forwarded call. */
-  timeoutMs: number;
+  /** MCP_SERVER_TIMEOUT_MS, the answer and list bounds, re-listing and the stdio kill grace. */
+  bounds: ConnectionBounds;
   /** The gateway's environment: PATH for a stdio child (nothing else of it is passed on). */
   env: NodeJS.ProcessEnv;
   /** OpenTelemetry: forwarded calls are traced and carry traceparent on. None when off. */
@@ -26,8 +27,8 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
   const connection = new RemoteConnection({
     name: entry.name,
     kind: entry.transport,
-    transport: () => createTransport(entry, { logger, redact, env: options.env }),
-    timeoutMs: options.timeoutMs,
+    transport: () => createTransport(entry, { logger, redact, env: options.env, bounds: options.bounds }),
+    bounds: options.bounds,
     logger,
     redact,
     serves: toolFilter(entry),

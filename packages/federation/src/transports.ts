@@ -1,53 +1,57 @@
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
+import { boundedFetch } from './bounded-fetch.ts';
+import type { ConnectionBounds } from './federation-settings.ts';
+import { NotificationGate, NOTIFICATIONS_PER_SECOND } from './notification-gate.ts';
+import { StderrLog } from './stdio/stderr-log.ts';
+import { StdioTransport } from './stdio/stdio-transport.ts';
 import type { RemoteServerEntry, ServerEntry, StdioServerEntry } from './servers-file.ts';
 
-/** The longest stderr line kept in a log record. */
-const MAX_STDERR_LINE = 2_000;
-
-/**
- * The SDK's stdio transport adds HOME, LOGNAME, SHELL, TERM and USER to whatever env it is
- * given; undefined values are dropped by spawn, so these keys keep the child's env to what its
- * entry names, plus PATH (to find the command).
- */
-const SDK_DEFAULT_ENV = ['HOME', 'LOGNAME', 'SHELL', 'TERM', 'USER'];
-
+/** The child's environment: what its entry names, plus PATH (to find the command). Nothing else of the gateway's. */
 export function childEnv(entry: StdioServerEntry, parent: NodeJS.ProcessEnv): Record<string, string> {
-  const cleared = Object.fromEntries(SDK_DEFAULT_ENV.map((name) => [name, undefined]));
-  const path = parent.PATH === undefined ? {} : { PATH: parent.PATH };
-  return { ...cleared, ...path, ...entry.env } as Record<string, string>;
+  return { ...(parent.PATH === undefined ? {} : { PATH: parent.PATH }), ...entry.env };
 }
 
 export interface TransportDependencies {
   logger: Logger;
   redact: (text: string) => string;
   env: NodeJS.ProcessEnv;
+  /** The read bounds (MCP_MAX_ANSWER_BYTES, MCP_LIST_MAX_BYTES) and the stdio kill grace. */
+  bounds: ConnectionBounds;
 }
 
 /** A fresh transport for one connection: a new session (HTTP) or a new child process (stdio). */
 export function createTransport(entry: ServerEntry, dependencies: TransportDependencies): Transport {
-  return entry.transport === 'http' ? httpTransport(entry) : stdioTransport(entry, dependencies);
+  let transport: Transport | undefined = undefined;
+  // A list_changed held back is passed on once, as the server would have sent it.
+  const gate = new NotificationGate({
+    later: (method) => transport?.onmessage?.({ jsonrpc: '2.0', method }),
+    onDropped: (count) => dependencies.logger.warn({ dropped: count }, `the server sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second; ${count} were dropped`),
+  });
+  transport = entry.transport === 'http' ? httpTransport(entry, dependencies.bounds, gate) : stdioTransport(entry, dependencies, gate);
+  return transport;
 }
 
-function httpTransport(entry: RemoteServerEntry): Transport {
-  return new StreamableHTTPClientTransport(entry.url, { requestInit: { headers: entry.headers } });
+/**
+ * What the SDK reads over HTTP (initialize, the pages of tools/list, the session's event stream)
+ * is bounded as it arrives: a page of the list, with room for its envelope.
+ */
+const LIST_ENVELOPE_BYTES = 64 * 1024;
+
+function httpTransport(entry: RemoteServerEntry, bounds: ConnectionBounds, gate: NotificationGate): Transport {
+  return new StreamableHTTPClientTransport(entry.url, { requestInit: { headers: entry.headers }, fetch: boundedFetch(bounds.list.maxBytes + LIST_ENVELOPE_BYTES, gate) });
 }
 
-function stdioTransport(entry: StdioServerEntry, { logger, redact, env }: TransportDependencies): Transport {
-  const transport = new StdioClientTransport({
+function stdioTransport(entry: StdioServerEntry, { logger, redact, env, bounds }: TransportDependencies, gate: NotificationGate): Transport {
+  return new StdioTransport({
     command: entry.command,
     args: entry.args,
     env: childEnv(entry, env),
-    stderr: 'pipe',
-    ...(entry.cwd ? { cwd: entry.cwd } : {}),
+    cwd: entry.cwd,
+    maxMessageBytes: bounds.maxAnswerBytes,
+    graceMs: bounds.killGraceMs,
+    stderr: new StderrLog(logger, redact),
+    gate,
   });
-  let partial = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) logger.info({ stderr: redact(line.slice(0, MAX_STDERR_LINE)) }, 'server stderr');
-  });
-  return transport;
 }

@@ -49,7 +49,7 @@ describe('traces through a remote pack', () => {
     receiver = await startOtlpReceiver();
     remote = await startRecordingServer();
     const settings = tracingSettingsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '20' }, 'toolgate-test')!;
-    gateway = await startFederatedGateway({ mcpServers: { calc: { type: 'http', url: remote.url } } }, {}, await startTracing(settings, () => undefined));
+    gateway = await startFederatedGateway({ mcpServers: { calc: { type: 'http', url: remote.url } } }, {}, { tracing: await startTracing(settings, () => undefined) });
   });
   afterAll(async () => {
     await gateway?.close();

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, createLogger, createMetrics, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, definePack, defineTool, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core';
+import { z } from 'zod';
 import { readManifests } from '@toolgate/pack-tools';
 import { remotePackModules } from '../../src/index.ts';
 
@@ -16,6 +17,28 @@ export function writeServersFile(content: unknown): string {
   return path;
 }
 
+export interface GatewayExtras {
+  tracing?: Tracing;
+  /** Serve a built-in pack (`local`, one tool `hello`) beside the remote ones: what a bad server must not harm. */
+  builtIn?: boolean;
+}
+
+/** A built-in pack, as toolgate's own are: its tool answers without the network. */
+export const localPack = definePack({
+  name: 'local',
+  version: '1.0.0',
+  tools: [
+    defineTool({
+      name: 'hello',
+      title: 'Hello',
+      description: 'Says hello.',
+      inputSchema: z.object({}),
+      outputSchema: z.object({ greeting: z.string() }),
+      handler: async () => ({ greeting: 'hello' }),
+    }),
+  ],
+});
+
 export interface FederatedGateway {
   url: string;
   packs: BuiltPack[];
@@ -28,7 +51,8 @@ export interface FederatedGateway {
  * The gateway's own assembly (core's startServer) around the remote packs of a servers file,
  * with a logger the test reads back.
  */
-export async function startFederatedGateway(servers: unknown, env: NodeJS.ProcessEnv = {}, tracing?: Tracing): Promise<FederatedGateway> {
+export async function startFederatedGateway(servers: unknown, env: NodeJS.ProcessEnv = {}, options: GatewayExtras = {}): Promise<FederatedGateway> {
+  const { tracing } = options;
   const lines: string[] = [];
   const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
   const logger = createLogger({ level: 'debug', destination, name: 'gateway' });
@@ -36,8 +60,9 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
   const modules = remotePackModules(fullEnv, BUILT_IN);
   const packs: BuiltPack[] = [];
   for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
+  const mounted = [...(options.builtIn ? [{ pack: localPack, segment: localPack.name }] : []), ...packs.map(({ pack, status }) => ({ pack, segment: pack.name, ...(status ? { status } : {}) }))];
   const app = createApp({
-    packs: packs.map(({ pack, status }) => ({ pack, segment: pack.name, ...(status ? { status } : {}) })),
+    packs: mounted,
     logger,
     metrics: createMetrics({ collectProcessMetrics: false }),
     ...(tracing ? { tracing } : {}),
