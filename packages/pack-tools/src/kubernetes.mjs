@@ -16,7 +16,7 @@ export const ONE_URL_DIR = `deploy/base/${ONE_URL_SERVICE}`;
  * The variables a pack's manifest marks secret: Secret references on Kubernetes, never ConfigMap values.
  * @param {PackManifest} pack
  */
-const secretsOf = (pack) => pack.env.filter((variable) => variable.secret).map((variable) => variable.name);
+export const secretsOf = (pack) => pack.env.filter((variable) => variable.secret).map((variable) => variable.name);
 
 /**
  * One pack's kustomization: deploy/pack (Deployment, Service, autoscaler, disruption budget)

@@ -17,7 +17,7 @@ export const REMOTE_DIR = 'deploy/remote';
 /** Prometheus's configuration with the entries' scrape jobs: beside the committed one, so its rule_files still resolve. */
 export const PROMETHEUS_REMOTE_CONFIG = 'deploy/prometheus/prometheus.remote.yml';
 /** services/remote's port (REMOTE_PACK_DEFAULT_PORT); each entry has a container of its own. */
-const REMOTE_PORT = 8090;
+export const REMOTE_PORT = 8090;
 /** Where the file is mounted in each remote pack's container. */
 const MOUNTED_FILE = '/etc/toolgate/mcp-servers.json';
 const CONFIG_MAP = 'toolgate-mcp-servers';
@@ -49,7 +49,7 @@ function topLevelBlock(text, key) {
  * Every `${VAR}` the file's entries name, once each: what the one-URL service, serving them all, reads.
  * @param {ServersFile} servers
  */
-const entryVariables = (servers) => [...new Set(servers.entries.flatMap(({ variables }) => variables))];
+export const entryVariables = (servers) => [...new Set(servers.entries.flatMap(({ variables }) => variables))];
 
 /**
  * docker-compose.remote.yml: one service per entry, nginx routing to them, every pack's

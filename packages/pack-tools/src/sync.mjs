@@ -7,8 +7,9 @@ import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gatewa
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
 import { prometheusConfig, PROMETHEUS_CONFIG } from './prometheus.mjs';
-import { composeOverride, COMPOSE_OVERRIDE, PROMETHEUS_REMOTE_CONFIG, REMOTE_DIR, remoteKubernetesFiles, remotePrometheusConfig } from './remote.mjs';
+import { composeOverride, COMPOSE_OVERRIDE, PROMETHEUS_REMOTE_CONFIG, REMOTE_DIR, REMOTE_PORT, remoteKubernetesFiles, remotePrometheusConfig } from './remote.mjs';
 import { readServers } from './servers.mjs';
+import { SWARM_REMOTE_STACK, SWARM_STACK, swarmStack } from './swarm.mjs';
 
 /** @typedef {import('./remote.mjs').ServersFile} ServersFile */
 
@@ -31,6 +32,8 @@ export function derivedFiles(root, options = {}) {
   files.set('.env.example', envExample(read('.env.example'), packs));
   files.set('docker-compose.yml', composeFile(read('docker-compose.yml'), packs));
   files.set(PROMETHEUS_CONFIG, prometheusConfig(read(PROMETHEUS_CONFIG), packs));
+  const stackFiles = { read, templates: readdirSync(join(root, 'nginx/templates')).sort() };
+  files.set(SWARM_STACK, swarmStack(read(SWARM_STACK), packs, stackFiles));
   const kubernetes = kubernetesFiles(packs, read);
   for (const [path, content] of kubernetes) files.set(path, content);
   // A pack that is gone takes its kustomize directory with it.
@@ -44,6 +47,7 @@ export function derivedFiles(root, options = {}) {
   if (options.servers) {
     files.set(COMPOSE_OVERRIDE, composeOverride(read('docker-compose.yml'), packs, options.servers, root));
     files.set(PROMETHEUS_REMOTE_CONFIG, remotePrometheusConfig(files.get(PROMETHEUS_CONFIG) ?? read(PROMETHEUS_CONFIG), packs, options.servers));
+    files.set(SWARM_REMOTE_STACK, swarmStack(read(SWARM_STACK), packs, stackFiles, { servers: options.servers, port: REMOTE_PORT, root }));
     const remote = remoteKubernetesFiles(packs, options.servers);
     for (const [path, content] of remote) files.set(path, content);
     const remotePacks = join(root, REMOTE_DIR, 'packs');

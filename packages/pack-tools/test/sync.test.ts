@@ -10,11 +10,32 @@ describe('pnpm packs:sync', () => {
     expect(syncPacks(repoRoot, { check: true })).toEqual([]);
   });
 
+  it('names each swarm config after its file\'s content, so a changed nginx template is a new config', () => {
+    const root = mkdtempSync(join(tmpdir(), 'packs-sync-config-'));
+    try {
+      for (const path of ['.env.example', 'docker-compose.yml', 'deploy', 'nginx', 'services']) {
+        cpSync(join(repoRoot, path), join(root, path), { recursive: true, filter: (source) => !source.includes('node_modules') });
+      }
+      const before = parse(readFileSync(join(root, 'deploy/swarm/stack.yml'), 'utf8')).configs;
+      // (The copy has no packages/, so the gateway's package.json differs in it either way.)
+      const differing = syncPacks(root, { check: true });
+      writeFileSync(join(root, 'nginx/health.js'), `${readFileSync(join(root, 'nginx/health.js'), 'utf8')}\n// changed\n`);
+      expect(syncPacks(root, { check: true })).toEqual([...differing, 'deploy/swarm/stack.yml']);
+      syncPacks(root);
+      const after = parse(readFileSync(join(root, 'deploy/swarm/stack.yml'), 'utf8')).configs;
+      const changed = Object.keys(after).filter((key) => !(key in before));
+      expect(changed).toEqual([expect.stringMatching(/^nginx-health-[0-9a-f]{10}$/)]);
+      expect(after[changed[0]!]).toEqual({ file: '../../nginx/health.js' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   describe('on a copy of the repository with a pack changed', () => {
     let root: string;
     beforeAll(() => {
       root = mkdtempSync(join(tmpdir(), 'packs-sync-'));
-      for (const path of ['.env.example', 'docker-compose.yml', 'deploy', 'services']) {
+      for (const path of ['.env.example', 'docker-compose.yml', 'deploy', 'nginx', 'services']) {
         cpSync(join(repoRoot, path), join(root, path), { recursive: true, filter: (source) => !source.includes('node_modules') });
       }
       const quotes = join(root, 'services/quotes/package.json');
@@ -38,6 +59,7 @@ describe('pnpm packs:sync', () => {
           'deploy/base/packs/concert/kustomization.yaml',
           'deploy/base/packs/quotes/kustomization.yaml',
           'deploy/prometheus/prometheus.yml',
+          'deploy/swarm/stack.yml',
           'docker-compose.yml',
           'services/gateway/package.json',
           'services/gateway/src/pack-modules.ts',
@@ -77,6 +99,15 @@ describe('pnpm packs:sync', () => {
       );
       expect(readFileSync(join(root, 'services/gateway/src/pack-modules.ts'), 'utf8')).not.toMatch(/concert/);
       expect(JSON.parse(readFileSync(join(root, 'services/gateway/package.json'), 'utf8')).dependencies).not.toHaveProperty('@toolgate/concert');
+      // The swarm stack: the new port and secret, no service, upstream or secret of the gone pack.
+      const stack = parse(readFileSync(join(root, 'deploy/swarm/stack.yml'), 'utf8'), { merge: true });
+      expect(stack.services.quotes.environment.PORT).toBe('9099');
+      expect(stack.services.quotes.secrets).toEqual(['API_KEYS', 'API_KEYS_FILE', 'QUOTES_EXTRA']);
+      expect(stack.secrets.QUOTES_EXTRA).toEqual({ file: '${TOOLGATE_SECRETS_DIR:-./secrets}/QUOTES_EXTRA' });
+      expect(stack.services.concert).toBeUndefined();
+      expect(Object.keys(stack.secrets)).not.toContain('BANDSINTOWN_APP_ID');
+      expect(stack.services.nginx.environment.TOOLGATE_UPSTREAMS).toMatch(/quotes=tasks\.quotes:9099/);
+      expect(stack.services.nginx.environment.TOOLGATE_UPSTREAMS).not.toMatch(/concert/);
       const remoteNames = readFileSync(join(root, 'services/remote/src/built-in-packs.ts'), 'utf8');
       expect(remoteNames).not.toMatch(/concert/);
       expect(remoteNames).toMatch(/'quotes'/);
