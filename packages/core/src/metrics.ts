@@ -1,4 +1,5 @@
-import { Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PackStatus } from './pack-module.ts';
 import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RefusalObserver } from './protocol/refusal.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 import type { ToolCallObserver } from './mcp/served-pack.ts';
@@ -13,6 +14,8 @@ export interface GatewayMetrics {
   observeRejection: RefusalObserver;
   /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
   upstream: UpstreamObserver;
+  /** What the packs say of themselves (pack-module.ts), read when /metrics is scraped. */
+  watchPackStates(states: () => Record<string, PackStatus>): void;
 }
 
 /** Prometheus metrics in a registry of the app's own, so several apps can live in one test process. */
@@ -54,9 +57,26 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
   // nothing new (a joined key was built and hashed afresh per call).
   const tools = new Map<string, Map<string, { outcomes: Map<string, CounterSeries>; seconds: HistogramSeries }>>();
 
+  let packStates: () => Record<string, PackStatus> = () => ({});
+  new Gauge({
+    name: 'toolgate_tool_changes_held',
+    help: "Tools whose definition changed on a fronted MCP server and is held back until an operator accepts it (tool pinning), by pack",
+    labelNames: ['pack'],
+    registers: [registry],
+    // Each worker holds its own connection to the server: the same changes, not more of them.
+    aggregator: 'max',
+    collect() {
+      this.reset();
+      for (const [pack, status] of Object.entries(packStates())) if (status.heldChanges !== undefined) this.set({ pack }, status.heldChanges);
+    },
+  });
+
   return {
     registry,
     upstream: createUpstreamMetrics(registry),
+    watchPackStates(states) {
+      packStates = states;
+    },
     observeRejection({ kind, reason }) {
       rejections[kind].get(reason)?.inc();
     },

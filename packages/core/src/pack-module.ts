@@ -28,6 +28,11 @@ export interface PackStatus {
   missing?: string[];
   /** One line for a person: what is wrong and what to do. Never a secret. */
   detail?: string;
+  /**
+   * Tools whose definition changed on a fronted server and is held back until an operator accepts
+   * it (tool pinning, docs/federation.md#tool-pinning); counted in `toolgate_tool_changes_held`.
+   */
+  heldChanges?: number;
 }
 
 export interface BuiltPack {

@@ -30,6 +30,10 @@ export const federationEnvSchema = z.object({
   MCP_RELIST_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** A stdio child's process group: SIGTERM, then SIGKILL after this. */
   MCP_STDIO_KILL_GRACE_MS: positive(2_000),
+  /** A tool whose definition changed: `hold` it back until an operator accepts it (pinning), or `follow` the server. */
+  MCP_TOOL_CHANGES: z.enum(['hold', 'follow']).default('hold'),
+  /** The pinned definitions an operator accepted; by default beside the servers file (`<file>.lock.json`). */
+  MCP_SERVERS_LOCK_FILE: z.string().trim().min(1).optional(),
 });
 
 export type FederationEnv = z.infer<typeof federationEnvSchema>;

@@ -10,6 +10,7 @@ import { classifyCallFailure } from './call-failure.ts';
 import type { ConnectionBounds } from './federation-settings.ts';
 import { CallAbandonedError, createHttpCaller, SessionLostError } from './http-call.ts';
 import { Relister } from './relist.ts';
+import type { ToolPins } from './pinning/tool-pins.ts';
 import { ServerOutputError } from './stdio/stdio-transport.ts';
 import { logStrictHostRefusals } from './strict-host-report.ts';
 import { ServedTools } from './tool-list/served-tools.ts';
@@ -37,6 +38,8 @@ export interface RemoteConnectionOptions {
   http?: { url: URL; headers: Record<string, string> };
   /** OpenTelemetry: each forwarded call gets a CLIENT span, carried on to the server. None when off. */
   tracing?: Tracing | undefined;
+  /** What of a changed tool definition callers get (pinning/tool-pins.ts). */
+  pins: ToolPins;
 }
 
 /** W3C trace context for one call: HTTP headers, and MCP's own `params._meta` (SEP-414). */
@@ -70,11 +73,16 @@ export class RemoteConnection {
   constructor(options: RemoteConnectionOptions) {
     this.#options = options;
     this.#http = options.http ? createHttpCaller(options.http.url, options.bounds.maxAnswerBytes) : undefined;
-    this.#served = new ServedTools({ name: options.name, logger: options.logger });
+    this.#served = new ServedTools({ name: options.name, logger: options.logger, pins: options.pins });
   }
 
   get tools(): readonly RemoteListedTool[] {
     return this.#served.tools;
+  }
+
+  /** The pins changed (the lock file was read again): what is served follows at once. */
+  repin(): void {
+    this.#served.repin();
   }
 
   get instructions(): string | undefined {

@@ -1,5 +1,7 @@
 import { definePack, type BuiltPack, type Logger, type Tracing } from '@toolgate/core';
 import type { ConnectionBounds } from './federation-settings.ts';
+import type { LockWatch } from './pinning/lock-file.ts';
+import { ToolPins, type ToolChanges } from './pinning/tool-pins.ts';
 import { redactor } from './redact.ts';
 import { RemoteConnection } from './remote-connection.ts';
 import type { ServerEntry } from './servers-file.ts';
@@ -14,17 +16,18 @@ export interface RemotePackOptions {
   env: NodeJS.ProcessEnv;
   /** OpenTelemetry: forwarded calls are traced and carry traceparent on. None when off. */
   tracing?: Tracing | undefined;
+  /** MCP_TOOL_CHANGES: hold a changed tool back (pinning) or follow the server; an entry's `toolChanges` wins. */
+  toolChanges: ToolChanges;
+  /** The servers file's lock (pinning/lock-file.ts), followed while the gateway runs. */
+  lock?: LockWatch | undefined;
 }
 
-/**
- * A pack that fronts one MCP server of the servers file. Start waits for the first connection
- * (bounded by the timeout), so a server that is up has its tools listed from the first request;
- * one that is down leaves the pack `down` on /healthz and is retried in the background.
- */
-export async function createRemotePack(entry: ServerEntry, options: RemotePackOptions): Promise<BuiltPack> {
+/** The connection to one server of the servers file, not started: the pack's, or `servers:accept`'s. */
+export function connectionTo(entry: ServerEntry, options: RemotePackOptions): RemoteConnection {
   const redact = redactor(entry.secrets);
   const logger = options.logger.child({ transport: entry.transport });
-  const connection = new RemoteConnection({
+  const pins = new ToolPins({ name: entry.name, mode: entry.toolChanges ?? options.toolChanges, lock: options.lock, logger });
+  return new RemoteConnection({
     name: entry.name,
     kind: entry.transport,
     transport: () => createTransport(entry, { logger, redact, env: options.env, bounds: options.bounds }),
@@ -34,6 +37,23 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
     serves: toolFilter(entry),
     ...(entry.transport === 'http' ? { http: { url: entry.url, headers: entry.headers } } : {}),
     tracing: options.tracing,
+    pins,
+  });
+}
+
+/**
+ * A pack that fronts one MCP server of the servers file. Start waits for the first connection
+ * (bounded by the timeout), so a server that is up has its tools listed from the first request;
+ * one that is down leaves the pack `down` on /healthz and is retried in the background. What it
+ * serves of a changed tool follows the lock file (pinning/).
+ */
+export async function createRemotePack(entry: ServerEntry, options: RemotePackOptions): Promise<BuiltPack> {
+  const connection = connectionTo(entry, options);
+  const { lock } = options;
+  // An operator accepted a change (the lock was written) or sent SIGHUP: pinned anew at once.
+  const stopFollowing = lock?.onReload(() => {
+    if (lock.problem) options.logger.error({ lockFile: lock.path }, `the lock file cannot be read; the last one read stays in force: ${lock.problem}`);
+    connection.repin();
   });
   await connection.start();
   const instructions = connection.instructions;
@@ -48,5 +68,9 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
       unlisted: (name) => connection.unlisted(name),
     },
   });
-  return { pack, status: () => connection.status(), close: () => connection.close() };
+  const close = async () => {
+    stopFollowing?.();
+    await connection.close();
+  };
+  return { pack, status: () => connection.status(), close };
 }

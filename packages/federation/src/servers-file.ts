@@ -10,6 +10,8 @@ const common = {
   allowTools: z.array(z.string().min(1)).optional(),
   /** toolgate's own: these tools are never served. */
   denyTools: z.array(z.string().min(1)).optional(),
+  /** toolgate's own: `hold` a changed tool back until accepted, or `follow` the server (MCP_TOOL_CHANGES by default). */
+  toolChanges: z.enum(['hold', 'follow']).optional(),
 };
 const remoteEntry = z.strictObject({ ...common, url: z.url({ protocol: /^https?$/ }), headers: z.record(z.string(), z.string()).optional() });
 const stdioEntry = z.strictObject({
@@ -34,6 +36,7 @@ interface EntryCommon {
   name: string;
   allowTools?: string[];
   denyTools?: string[];
+  toolChanges?: 'hold' | 'follow';
   /** Every value substituted from the environment, and every header and env value: never shown. */
   secrets: string[];
 }
@@ -107,7 +110,11 @@ function parseEntry(name: string, raw: unknown, env: NodeJS.ProcessEnv, builtInN
     fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || (isStdio ? 'command' : 'url')}: ${describe(issue)}`).join('; '));
   }
   const data = parsed.data!;
-  const filters = { ...(data.allowTools ? { allowTools: data.allowTools } : {}), ...(data.denyTools ? { denyTools: data.denyTools } : {}) };
+  const filters = {
+    ...(data.allowTools ? { allowTools: data.allowTools } : {}),
+    ...(data.denyTools ? { denyTools: data.denyTools } : {}),
+    ...(data.toolChanges ? { toolChanges: data.toolChanges } : {}),
+  };
   if ('command' in data) {
     return { name, transport: 'stdio', command: data.command, args: data.args ?? [], env: data.env ?? {}, ...(data.cwd ? { cwd: data.cwd } : {}), secrets, ...filters };
   }

@@ -17,7 +17,7 @@ describe('a storm of tools/list_changed', () => {
     server = await startHostileHttpServer({ list: (_request, count) => ({ tools: [tool(`listed_${count}`)] }), stream: () => undefined });
     // An interval longer than the test: the waiting list never starts, so what is counted does
     // not depend on how fast this machine delivers the storm.
-    gateway = await startFederatedGateway({ mcpServers: { storm: { url: server.url } } }, { MCP_RELIST_INTERVAL_MS: '600000' }, { builtIn: true });
+    gateway = await startFederatedGateway({ mcpServers: { storm: { url: server.url } } }, { MCP_RELIST_INTERVAL_MS: '600000', MCP_TOOL_CHANGES: 'follow' }, { builtIn: true });
     await until(() => server.streams.length > 0);
   });
   afterAll(async () => {

@@ -96,7 +96,7 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     gateway = undefined;
   });
 
-  it('both workers answer, /metrics sums every worker whichever one it lands on, and SIGTERM drains them and exits 0', async () => {
+  it('both workers answer, /metrics sums every worker whichever one it lands on, SIGHUP harms none, and SIGTERM drains them and exits 0', async () => {
     gateway = await start({ WORKERS: '2' });
     const { url } = gateway;
 
@@ -122,6 +122,13 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
       expect(sample(metrics, 'toolgate_tool_calls_total{pack="quotes",tool="random_quote",outcome="ok"}')).toBe(6);
       expect(sample(metrics, 'toolgate_cluster_workers')).toBe(2);
     }
+
+    // SIGHUP is a reload (a servers file's lock), passed on to each worker: none of them dies of it.
+    const pids = workerPids(gateway).sort();
+    gateway.child.kill('SIGHUP');
+    await waitFor('the primary passing SIGHUP on', () => gateway!.lines.find((line) => line.includes('"msg":"SIGHUP: passed on to every worker"')), 10_000);
+    expect((await fresh(`${url}/healthz`)).status).toBe(200);
+    expect(workerPids(gateway).sort()).toEqual(pids);
 
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);

@@ -155,6 +155,13 @@ export function runPrimary(options: PrimaryOptions): void {
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  // SIGHUP reloads (a fronted server's lock file: docs/federation.md#tool-pinning) in each worker;
+  // unhandled, it would end the primary and with it every worker.
+  process.on('SIGHUP', () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    for (const worker of workers) worker.process.kill('SIGHUP');
+    logger.info({ workers: workers.length }, 'SIGHUP: passed on to every worker');
+  });
 
   // Frozen by the first fork.
   cluster.schedulingPolicy = schedulingPolicyOf(options.env ?? process.env);

@@ -79,6 +79,8 @@ export function followPrimary(url: string): void {
   };
   process.once('SIGTERM', remember);
   process.once('SIGINT', remember);
+  // The primary passes SIGHUP on (a reload); a worker with nothing to reload must not die of it.
+  process.on('SIGHUP', () => undefined);
   process.on('message', (message: unknown) => {
     if (!isMessage(message, 'toolgate:shutdown') || signalled) return;
     signalled = true;

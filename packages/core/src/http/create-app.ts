@@ -153,10 +153,12 @@ export function createApp(options: AppOptions): App {
   routes.use(requestId(makeRequestId));
   // Discovery is never behind a key: OAuth clients read these answers before they have one.
   routes.use(cors(options.allowedOrigins), oauthDiscoveryRoutes({ mountPaths: [...endpoints.keys()], oauth: options.oauth }));
+  const packStates = () => Object.fromEntries(packs.map(({ pack, status }) => [pack.name, status?.() ?? READY]));
+  metrics.watchPackStates(packStates);
   routes.use(
     operationalRoutes({
       packs: packs.map(({ pack }) => pack.name),
-      packStates: () => Object.fromEntries(packs.map(({ pack, status }) => [pack.name, status?.() ?? READY])),
+      packStates,
       readiness: options.readiness ?? [],
       registry: metrics.registry,
       worker: options.worker,

@@ -1,5 +1,6 @@
 import type { PackStatus, RemoteListedTool } from '@toolgate/core';
 import type { Logger } from 'pino';
+import type { HeldChange, ToolPins } from '../pinning/tool-pins.ts';
 import type { RefusedTool } from './list-bounds.ts';
 import type { ToolListOutcome } from './read-tool-list.ts';
 
@@ -10,18 +11,23 @@ const NAMED_IN_LOG = 50;
 export interface ServedToolsOptions {
   name: string;
   logger: Logger;
+  /** What of a changed definition is served (pinning/tool-pins.ts). */
+  pins: ToolPins;
 }
 
 /**
  * The tools a remote pack serves now, from the last list its server gave: the tools within the
  * bounds, or none when the list as a whole was refused. What was left out, and why, is logged once
- * per list read and shown on /healthz (the pack `degraded`) until a list comes back clean.
+ * per list read and shown on /healthz (the pack `degraded`) until a list comes back clean. Of
+ * the tools within the bounds, a changed definition is served as pinned (ToolPins).
  */
 export class ServedTools {
   readonly #options: ServedToolsOptions;
   /** A new array on every change: the combined endpoint re-reads who owns which name only then. */
   #tools: readonly RemoteListedTool[] = [];
   #refused: readonly RefusedTool[] = [];
+  /** The tools within the bounds, as the server last listed them: pinned again when the lock changes. */
+  #listed: readonly RemoteListedTool[] | undefined;
   #listProblem: string | undefined;
   #everListed = false;
 
@@ -53,7 +59,8 @@ export class ServedTools {
       return;
     }
     this.#listProblem = undefined;
-    this.#tools = outcome.tools;
+    this.#listed = outcome.tools;
+    this.#tools = this.#options.pins.apply(outcome.tools);
     this.#refused = outcome.refused;
     if (outcome.refused.length > 0) {
       const count = outcome.refused.length;
@@ -61,12 +68,20 @@ export class ServedTools {
     }
   }
 
-  /** `ready`, or `degraded` naming what was left out. */
+  /** The pins changed (the lock file was read again): the last list, pinned anew. */
+  repin(): void {
+    if (this.#listed) this.#tools = this.#options.pins.apply(this.#listed);
+  }
+
+  /** `ready`, or `degraded` naming what was left out and what is held back. */
   status(): PackStatus {
     if (this.#listProblem) return { state: 'degraded', detail: this.#listProblem };
-    if (this.#refused.length === 0) return { state: 'ready' };
-    const count = this.#refused.length;
-    return { state: 'degraded', detail: `${count} ${count === 1 ? 'tool' : 'tools'} left out: ${describe(this.#refused, NAMED_ON_HEALTHZ)}` };
+    const problems: string[] = [];
+    const held = this.#options.pins.held;
+    if (held.length > 0) problems.push(`${plural(held.length, 'tool change')} held back until accepted (pnpm servers:accept ${this.#options.name}): ${describeHeld(held)}`);
+    if (this.#refused.length > 0) problems.push(`${plural(this.#refused.length, 'tool')} left out: ${describe(this.#refused, NAMED_ON_HEALTHZ)}`);
+    const counted = held.length > 0 ? { heldChanges: held.length } : {};
+    return problems.length === 0 ? { state: 'ready' } : { state: 'degraded', detail: problems.join('; '), ...counted };
   }
 
   /** The server's instructions, cut to the bound a description has. */
@@ -76,6 +91,13 @@ export class ServedTools {
     this.#options.logger.warn({ length: instructions.length, maxLength }, 'the server\'s instructions are cut to MCP_LIST_MAX_DESCRIPTION');
     return instructions.slice(0, maxLength);
   }
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+function describeHeld(held: readonly HeldChange[]): string {
+  const shown = held.slice(0, NAMED_ON_HEALTHZ).map(({ tool, kind, fields }) => `${tool} (${kind === 'added' ? 'new' : fields.join(', ')})`);
+  return held.length > NAMED_ON_HEALTHZ ? `${shown.join('; ')}; and ${held.length - NAMED_ON_HEALTHZ} more` : shown.join('; ');
 }
 
 function describe(refused: readonly RefusedTool[], named: number): string {

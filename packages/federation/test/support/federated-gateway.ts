@@ -41,6 +41,8 @@ export const localPack = definePack({
 
 export interface FederatedGateway {
   url: string;
+  /** The servers file it was started with (its lock file is beside it). */
+  serversFile: string;
   packs: BuiltPack[];
   /** Everything logged so far, as JSON lines. */
   logs(): string;
@@ -56,7 +58,8 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
   const lines: string[] = [];
   const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
   const logger = createLogger({ level: 'debug', destination, name: 'gateway' });
-  const fullEnv = { PATH: process.env.PATH, MCP_SERVERS_FILE: writeServersFile(servers), MCP_SERVER_TIMEOUT_MS: '5000', ...env };
+  const serversFile = writeServersFile(servers);
+  const fullEnv = { PATH: process.env.PATH, MCP_SERVERS_FILE: serversFile, MCP_SERVER_TIMEOUT_MS: '5000', ...env };
   const modules = remotePackModules(fullEnv, BUILT_IN);
   const packs: BuiltPack[] = [];
   for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
@@ -77,7 +80,7 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
       await tracing?.shutdown();
     },
   });
-  return { url: running.url, packs, logs: () => lines.join(''), close: () => running.close() };
+  return { url: running.url, serversFile, packs, logs: () => lines.join(''), close: () => running.close() };
 }
 
 /** One JSON-RPC request to a pack, the spec's bare call (no handshake). */
