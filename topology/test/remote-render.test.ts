@@ -42,7 +42,7 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
     it('runs each entry as the remote image serving it, the file mounted read-only, hardened like a pack', () => {
       const { everything, memory } = override().services;
       expect(everything).toMatchObject({
-        image: 'toolgate/remote:${TOOLGATE_VERSION:-latest}',
+        image: '${TOOLGATE_REGISTRY:-}toolgate/remote:${TOOLGATE_VERSION:-latest}',
         build: { context: '.', args: { PACK: 'remote' } },
         // Its own volumes replace x-pack's, so the keys directory is repeated.
         volumes: ['${TOOLGATE_KEYS_DIR:-./deploy/keys}:/etc/toolgate-keys:ro', './mcp-servers.json:/etc/toolgate/mcp-servers.json:ro'],

@@ -35,7 +35,7 @@ describe(`pnpm packs:sync --servers <file>: ${SWARM_REMOTE_STACK}`, () => {
     const { services, configs, secrets } = stack();
     const { everything, memory } = services;
     expect(everything).toMatchObject({
-      image: 'toolgate/remote:${TOOLGATE_VERSION:-latest}',
+      image: '${TOOLGATE_REGISTRY:-}toolgate/remote:${TOOLGATE_VERSION:-latest}',
       environment: expect.objectContaining({ PORT: '8090', TOOLGATE_REMOTE: 'everything', MCP_SERVERS_FILE: '/etc/toolgate/mcp-servers.json' }),
       read_only: true,
       cap_drop: ['ALL'],

@@ -46,6 +46,14 @@ describe('deploy/swarm/stack.yml', () => {
     expect(resolved.services.nginx.ports).toEqual([{ mode: 'host', target: 8080, published: 8080, protocol: 'tcp' }]);
   });
 
+  it('names the compose images, under TOOLGATE_REGISTRY when the nodes pull them from a registry', () => {
+    const images = (env: Record<string, string>) => PACK_SERVICES.map((name) => interpolateStack(env).services[name].image);
+    expect(images({})).toEqual(PACK_SERVICES.map((name) => `toolgate/${name}:latest`));
+    expect(images({ TOOLGATE_REGISTRY: 'registry.example.com:5000/', TOOLGATE_VERSION: '1.2.0' })).toEqual(PACK_SERVICES.map((name) => `registry.example.com:5000/toolgate/${name}:1.2.0`));
+    const compose = parse(readFileSync(`${repoRoot}docker-compose.yml`, 'utf8'), { merge: true });
+    for (const name of PACK_SERVICES) expect(stack.services[name].image).toBe(compose.services[name].image);
+  });
+
   it('reads only variables that .env.example documents', () => {
     expect([...referencedVariables(stack, raw)].filter((name) => !documented.has(name))).toEqual([]);
   });

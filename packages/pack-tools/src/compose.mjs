@@ -11,6 +11,14 @@ import { segmentVariable } from './manifest.mjs';
 export const ONE_URL_SERVICE = 'gateway';
 export const ONE_URL_PORT = 8080;
 
+/**
+ * Where every image is named: TOOLGATE_REGISTRY (empty, or a registry and path ending in "/") before
+ * toolgate/<service>, so `docker compose build && docker compose push` and the swarm stack's nodes
+ * agree on one name. The tag is TOOLGATE_VERSION.
+ * @param {string} service
+ */
+export const imageOf = (service) => `\${TOOLGATE_REGISTRY:-}toolgate/${service}:\${TOOLGATE_VERSION:-latest}`;
+
 /** x-pack's volume for API_KEYS_FILE (docker-compose.yml): a service that sets `volumes` of its own repeats it. */
 export const KEYS_VOLUME = '${TOOLGATE_KEYS_DIR:-./deploy/keys}:/etc/toolgate-keys:ro';
 
@@ -30,7 +38,7 @@ export function composeFile(text, packs) {
     '      context: .',
     '      args:',
     `        PACK: ${pack.name}`,
-    `    image: toolgate/${pack.name}:\${TOOLGATE_VERSION:-latest}`,
+    `    image: ${imageOf(pack.name)}`,
     '    environment:',
     '      <<: *common-env',
     `      PORT: "${pack.port}"`,
@@ -46,7 +54,7 @@ export function composeFile(text, packs) {
     '      context: .',
     '      args:',
     `        PACK: ${ONE_URL_SERVICE}`,
-    `    image: toolgate/${ONE_URL_SERVICE}:\${TOOLGATE_VERSION:-latest}`,
+    `    image: ${imageOf(ONE_URL_SERVICE)}`,
     '    environment:',
     '      <<: *common-env',
     `      PORT: "${ONE_URL_PORT}"`,

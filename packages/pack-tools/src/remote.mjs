@@ -4,7 +4,7 @@
 // docker-compose.yml, with deploy/prometheus/prometheus.remote.yml for its Prometheus, and
 // deploy/remote/, an overlay of deploy/base. See docs/federation.md.
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import { KEYS_VOLUME, ONE_URL_SERVICE } from './compose.mjs';
+import { imageOf, KEYS_VOLUME, ONE_URL_SERVICE } from './compose.mjs';
 import { catalogPeers, kustomization, secretReference } from './kubernetes.mjs';
 import { prometheusConfig, PROMETHEUS_CONFIG } from './prometheus.mjs';
 import { replaceRegion } from './regions.mjs';
@@ -74,7 +74,7 @@ export function composeOverride(compose, packs, servers, root) {
     '      context: .',
     '      args:',
     '        PACK: remote',
-    '    image: toolgate/remote:${TOOLGATE_VERSION:-latest}',
+    `    image: ${imageOf('remote')}`,
     '    volumes:',
     `      - ${KEYS_VOLUME}`,
     `      - ${source}:${MOUNTED_FILE}:ro`,

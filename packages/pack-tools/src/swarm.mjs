@@ -3,7 +3,7 @@
 // (git-ignored, like compose's and Kubernetes' renderings of it). docs/deployment.md#docker-swarm.
 import { createHash } from 'node:crypto';
 import { join, posix, relative } from 'node:path';
-import { ONE_URL_PORT, ONE_URL_SERVICE } from './compose.mjs';
+import { imageOf, ONE_URL_PORT, ONE_URL_SERVICE } from './compose.mjs';
 import { secretsOf } from './kubernetes.mjs';
 import { segmentVariable } from './manifest.mjs';
 import { replaceRegion } from './regions.mjs';
@@ -67,7 +67,7 @@ function serviceLines({ name, image, port, environment, configs, secrets, deploy
     ...(comment ? [`  # ${comment}`] : []),
     `  ${name}:`,
     '    <<: *pack',
-    `    image: toolgate/${image}:\${TOOLGATE_VERSION:-latest}`,
+    `    image: ${imageOf(image)}`,
     '    environment:',
     '      <<: *common-env',
     `      PORT: "${port}"`,
