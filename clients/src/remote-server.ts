@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { freePort } from '@toolgate/test-support';
+import { freePort, stopChild } from '@toolgate/test-support';
 
 const serverEverything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -16,7 +16,6 @@ export interface RemoteServer {
 export async function startRemoteServer(): Promise<RemoteServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEverything, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${seen}`)), 20_000);
@@ -33,9 +32,6 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopChild(child),
   };
 }

@@ -62,10 +62,26 @@ async function runMode(mode: Mode, clients: ClientUnderTest[], remoteUrl: string
       process.stdout.write(`${mode.padEnd(5)} ${cell.status.padEnd(4)} ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${client.name}${cell.status === 'fail' || cell.status === 'known' ? `: ${cell.reason}` : ''}\n`);
     }
   } finally {
-    await gateway.close();
-    await authorization?.stop();
+    // Clients before the servers they hold connections to: a browser keeps keep-alive and
+    // speculative sockets open to the gateway and the authorization server, and a server's stop
+    // waits on those (the authorization server's up to Node's 300 s request timeout). Each stop
+    // is bounded besides, so a client that will not let go costs seconds, not the run.
+    await stopAll([
+      ...clients.filter((client) => client.dispose).map((client) => [`${client.name}: dispose`, () => client.dispose!()] as const),
+      ['the gateway', () => gateway.close()],
+      ...(authorization ? [['the authorization server', () => authorization.stop()] as const] : []),
+    ]);
   }
   return cells;
+}
+
+const STOP_MS = 15_000;
+
+/** Runs each stop in order; one that has not ended within STOP_MS is reported and left behind. */
+async function stopAll(stops: readonly (readonly [string, () => Promise<void>])[]): Promise<void> {
+  for (const [what, stop] of stops) {
+    await withTimeout(stop(), STOP_MS).catch((error: unknown) => process.stderr.write(`client matrix: stopping ${what}: ${firstLine(error)}\n`));
+  }
 }
 
 /**
@@ -81,7 +97,7 @@ async function main(): Promise<void> {
   try {
     for (const mode of MODES) results.set(mode, await runMode(mode, clients, remote.url));
   } finally {
-    await Promise.all(clients.map((client) => client.dispose?.()));
+    // Each mode disposed its clients; the remote server is stopped last, bounded.
     await remote.stop();
   }
   const rows: Row[] = clients.map((client) => ({

@@ -47,8 +47,15 @@ server.service.addRoute('GET', '/resources', (_request, response) => json(respon
 await server.start(0, '127.0.0.1');
 // The library names its issuer `localhost`; clients must reach exactly the address it listens on.
 server.issuer.url = server.issuer.url!.replace('//localhost:', '//127.0.0.1:');
-process.stdout.write(`${JSON.stringify({ issuer: server.issuer.url })}\n`);
-const stop = () => void server.stop().then(() => process.exit(0));
+// Stopping never waits on a client: a browser's keep-alive or speculative connection (one that
+// never sends a request) would hold server.stop() until Node's 300 s request timeout. A test
+// server has nothing to flush, so what is still open after a second is cut.
+const stop = () => {
+  setTimeout(() => process.exit(0), 1_000).unref();
+  void server.stop().then(() => process.exit(0));
+};
+// Before the issuer line: a parent that reads it may stop this server at once.
 process.on('SIGTERM', stop);
 // The parent holds stdin open: when it goes away, even without stopping this server, so does this.
 process.stdin.on('end', stop).resume();
+process.stdout.write(`${JSON.stringify({ issuer: server.issuer.url })}\n`);

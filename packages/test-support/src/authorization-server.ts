@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './stop-child.ts';
 
 export interface AuthorizationServer {
   /** Its issuer identifier, e.g. `http://127.0.0.1:41234`. */
@@ -32,10 +33,6 @@ export async function startAuthorizationServer(): Promise<AuthorizationServer> {
       return ((await response.json()) as { token: string }).token;
     },
     resources: async () => (await (await fetch(`${issuer}/resources`)).json()) as string[],
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    stop: () => stopChild(child),
   };
 }

@@ -14,3 +14,4 @@ export { judge, readResults } from './conformance/judge.ts';
 export type { Check, ExpectedFailures, ScenarioResult, Verdict } from './conformance/judge.ts';
 export { conformanceCli, runConformanceCli } from './conformance/run-cli.ts';
 export type { ConformanceRun } from './conformance/run-cli.ts';
+export { stopChild } from './stop-child.ts';
