@@ -8,7 +8,7 @@ export TOOLGATE_COMPOSE_REPORT="${TOOLGATE_COMPOSE_REPORT:-${TMPDIR:-/tmp}/$TOOL
 budget="${TOOLGATE_COMPOSE_TIMEOUT:-840}"   # seconds for the whole run
 
 command -v docker >/dev/null && docker info >/dev/null 2>&1 \
-  || { echo "test:compose needs a running Docker engine (see ../shared/tools/container-engine.sh)" >&2; exit 1; }
+  || { echo "test:compose needs a running Docker engine (bash .ci/container-engine.sh starts one)" >&2; exit 1; }
 
 cleanup() {
   # Without its compose files, by label: whatever of the projects still exists goes (the stack,
