@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { toolCall } from './support/load-pack.ts';
 
@@ -22,75 +21,55 @@ function logLine(child: ChildProcess, message: string): Promise<Record<string, u
 
 // Issue 11, item 1: one batch of CPU-heavy members must not hold the event loop, so /healthz
 // (and every other client) is answered while the batch is still being served. The service runs
-// as its own process, so this test's own event loop is never the one being blocked.
+// as its own process, so this test's own event loop is never the one being blocked. Counted in
+// the server's own steps (members started), never in milliseconds: how long a probe waits on a
+// loaded machine is a figure of `pnpm --filter @toolgate/topology hostile` (docs/security.md).
 describe('the event loop while the largest batch is served', () => {
   let child: ChildProcess | undefined;
   afterEach(() => child?.kill('SIGKILL'));
 
-  it('answers /healthz before a batch of 100 busy members is done, in a small share of its time', async () => {
-    child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  it('answers a /healthz that arrives after the first of 100 busy members within a few turns: a few members, not the batch', async () => {
+    child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
     const { url } = (await logLine(child, 'listening')) as { url: string };
+    const probed = logLine(child, 'self probe answered');
 
     // 100 members (MAX_BATCH_SIZE) of 20 ms each: about 2 s of CPU.
     const batch = Array.from({ length: 100 }, (_, id) => toolCall(id, 'spin', { ms: 20 }));
-    const started = performance.now();
-    const spinning = logLine(child, 'first spin started');
-    const batchDone = fetch(`${url}/load/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) }).then(async (response) => ({
-      status: response.status,
-      body: (await response.json()) as unknown[],
-      at: performance.now(),
-    }));
-    await spinning;
-    const asked = performance.now();
-    const health = await fetch(`${url}/healthz`);
-    const healthAt = performance.now();
-    expect(health.status).toBe(200);
+    const response = await fetch(`${url}/load/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveLength(100);
 
-    const done = await batchDone;
-    expect(done.status).toBe(200);
-    expect(done.body).toHaveLength(100);
-    // Served in between, not after: the probe came back first, and waited for a small share
-    // of the batch (one turn of BATCH_CONCURRENCY members, not the whole batch).
-    expect(healthAt).toBeLessThan(done.at);
-    expect(healthAt - asked).toBeLessThan((done.at - started) / 4);
+    // The server sent itself the probe when the first member started. It takes a few turns of
+    // the event loop (connect, send, answer, read), and each turn runs at most BATCH_CONCURRENCY
+    // (4) members, each after yielding: so it is answered within a quarter of the batch. A batch
+    // that held the loop would answer it after all 100.
+    const probe = await probed;
+    expect(probe).toMatchObject({ sentAt: 1, status: 'HTTP/1.1 200 OK' });
+    expect(probe.answeredAt).toBeLessThanOrEqual(25);
   });
 
-  // The answers themselves: eight batches of long answers finish together, and each answer of
-  // about 4 MiB was joined, measured and encoded in one synchronous step after the last member,
-  // all eight in the same turn: a probe then waited for all of them (half a second with the
-  // quotes pack's search_quotes at limit 100, docs/security.md).
-  it('answers /healthz while eight batches of long answers are written, in a small share of their time', async () => {
-    child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The answers themselves: eight batches of long answers finish together. Each answer of about
+  // 4 MiB used to be joined, measured and encoded in one synchronous step after the last member,
+  // all eight in the same turn (half a second with the quotes pack's search_quotes at limit 100,
+  // docs/security.md). That each member is now encoded in its own turn is batch-turns.test.ts's;
+  // here, that the answers arrive whole, in order, as the client asked.
+  it('answers eight batches of long answers at once, every member whole', async () => {
+    child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
     const { url } = (await logLine(child, 'listening')) as { url: string };
 
     const batch = JSON.stringify(Array.from({ length: 100 }, (_, id) => toolCall(id, 'prose', { chars: 20_000 })));
-    const started = performance.now();
-    let finished = false;
-    const batches = Promise.all(
+    const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         fetch(`${url}/load/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batch }).then(async (response) => ({
           status: response.status,
-          body: (await response.json()) as { result?: { structuredContent?: { text: string } } }[],
+          body: (await response.json()) as { id: number; result?: { structuredContent?: { text: string } } }[],
         })),
       ),
-    ).finally(() => (finished = true));
-    let worstProbeMs = 0;
-    while (!finished) {
-      const asked = performance.now();
-      const health = await fetch(`${url}/healthz`);
-      await health.text();
-      expect(health.status).toBe(200);
-      worstProbeMs = Math.max(worstProbeMs, performance.now() - asked);
-      await sleep(10);
-    }
-    const answers = await batches;
-    const tookMs = performance.now() - started;
+    );
     for (const { status, body } of answers) {
       expect(status).toBe(200);
-      expect(body).toHaveLength(100);
-      expect(body.every((reply) => reply.result?.structuredContent?.text.startsWith('A naïve café owner said — once'))).toBe(true);
+      expect(body.map((reply) => reply.id)).toEqual(Array.from({ length: 100 }, (_, id) => id));
+      expect(body.every((reply) => reply.result?.structuredContent?.text.startsWith('A naïve café owner said — once') && reply.result.structuredContent.text.length >= 20_000)).toBe(true);
     }
-    // Before: the last answers were written in one step of about 40% of the whole run.
-    expect(worstProbeMs).toBeLessThan(tookMs / 4);
   });
 });
