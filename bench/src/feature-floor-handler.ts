@@ -1,5 +1,5 @@
 import type { RequestListener, ServerResponse } from 'node:http';
-import { createMetrics, requestIdMaker, type GatewayMetrics } from '@toolgate/core';
+import { createMetrics, requestIdMaker, type GatewayMetrics } from '@toolgate/core/server';
 import { quoteInput, quoteOutput, randomQuote, toolResult } from './quote-tool.ts';
 
 const MAX_BODY_BYTES = 1_048_576;

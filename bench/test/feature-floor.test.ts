@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMetrics } from '@toolgate/core';
+import { createMetrics } from '@toolgate/core/server';
 import { createFeatureFloorHandler } from '../src/feature-floor-handler.ts';
 import { LEGACY_CALL, MCP_PATH } from '../src/scenarios.ts';
 

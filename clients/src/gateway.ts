@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '@toolgate/core';
+import { startServer, type RunningServer } from '@toolgate/core/server';
 import { remotePackModules } from '@toolgate/federation';
 import { packModules } from '@toolgate/gateway';
 import { freePort } from '@toolgate/test-support';

@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '@toolgate/core';
+import { startServer, type RunningServer } from '@toolgate/core/server';
 import { packModules } from '@toolgate/gateway';
 
 /** The all-in-one gateway as `pnpm start` builds it with no variables set: every pack, on a free port. */

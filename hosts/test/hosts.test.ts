@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { strictHostRefusals, toStrictForm } from '@toolgate/core';
+import { strictHostRefusals, toStrictForm } from '@toolgate/core/server';
 import { readmeTable, renderTable } from '../src/report.ts';
 import { runHosts } from '../src/run-hosts.ts';
 import { SETUPS } from '../src/setups/index.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled, type MCPServer } from '@openai/agents';
-import { strictHostRefusals } from '@toolgate/core';
+import { strictHostRefusals } from '@toolgate/core/server';
 import OpenAI from 'openai';
 import { interceptProviders } from '../src/capture.ts';
 import { openai } from '../src/providers/openai.ts';

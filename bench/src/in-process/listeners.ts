@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { packModules } from '@toolgate/gateway';
 import { GATEWAY_BENCH_ENV } from '../gateway-env.ts';
 import { createFeatureFloorHandler } from '../feature-floor-handler.ts';

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import { runMain } from '@toolgate/core';
+import { runMain } from '@toolgate/core/server';
 import { packModules } from '@toolgate/gateway';
 import { GATEWAY_BENCH_ENV } from '../gateway-env.ts';
 

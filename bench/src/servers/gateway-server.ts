@@ -1,4 +1,4 @@
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { packModules } from '@toolgate/gateway';
 import { GATEWAY_BENCH_ENV } from '../gateway-env.ts';
 import { announceToParent } from './serve-in-child.ts';

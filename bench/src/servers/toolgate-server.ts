@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core/server';
 import { QUOTE_TOOL, quoteInput, quoteOutput, randomQuote } from '../quote-tool.ts';
 import { serveInChild } from './serve-in-child.ts';
 

@@ -1,4 +1,4 @@
-import { openAiRootRefusal, openAiStrictRefusals } from '@toolgate/core';
+import { openAiRootRefusal, openAiStrictRefusals } from '@toolgate/core/server';
 import { isJson, type Json, type ProviderRules, type SentTool } from './types.ts';
 
 interface FunctionTool {

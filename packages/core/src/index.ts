@@ -1,46 +1,38 @@
-export { defineTool, ToolError } from './tool.ts';
-export type { ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
-export { isCalendarDate } from './calendar-date.ts';
-export { defineContentTool, isContentTool } from './content-tool.ts';
-export { toolContentSchema } from './protocol/tool-result.ts';
-export type { ContentToolDefinition } from './content-tool.ts';
-export type { ToolContent } from './protocol/tool-result.ts';
-export { definePack } from './pack.ts';
-export type { AnyToolDefinition, Pack } from './pack.ts';
-export type { RemoteListedTool, RemoteTools } from './remote-tools.ts';
+/**
+ * The server's entry point, `@toolgate/core/server`: everything a process that serves packs (the
+ * gateway, a pack's own service, a test) uses, and the pack author's names besides
+ * (`@toolgate/core`, src/pack-api.ts), so a file that needs both imports one.
+ */
+export * from './pack-api.ts';
 export { createDispatcher } from './mcp/dispatcher.ts';
 export { recordCacheLookup } from './mcp/call-record.ts';
 export { withCallerPolicy } from './mcp/caller-policy.ts';
 export type { CallerPolicyOptions } from './mcp/caller-policy.ts';
 export type { Dispatcher, DispatchContext } from './mcp/dispatch-context.ts';
 export type { Dialect } from './protocol/revisions.ts';
-export { errorResult } from './protocol/tool-result.ts';
 export { openAiRootRefusal, openAiStrictRefusals, strictHostRefusals, toStrictForm } from './mcp/openai-strict.ts';
-export type { CallToolResult, CallOutcome } from './protocol/tool-result.ts';
 export { ErrorCode } from './protocol/error-codes.ts';
 export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from './protocol/revisions.ts';
-export { createApp } from './http/create-app.ts';
-export type { App, AppOptions, MountedPack } from './http/create-app.ts';
+export { createApp } from './server/create-app.ts';
+export type { App, AppOptions } from './server/create-app.ts';
+export type { MountedPack } from './pack-module.ts';
 export type { Guard } from './protocol/guard.ts';
 export type { RequestState } from './protocol/request-state.ts';
-export type { ReadinessCheck } from './http/health.ts';
 export { Refusal } from './protocol/refusal.ts';
 export { createLogger, logFormatFor } from './logger.ts';
 export type { LogFormat, Logger } from './logger.ts';
 export { createMetrics } from './metrics.ts';
-export { startTracing } from './observability/tracing.ts';
+export { startTracing } from './observability/start-tracing.ts';
 export type { Tracing } from './observability/tracing.ts';
 export { tracingSettingsOf } from './observability/tracing-config.ts';
 export type { TracingSettings } from './observability/tracing-config.ts';
 export type { GatewayMetrics } from './metrics.ts';
 export { combineUpstreamObservers } from './upstream-observer.ts';
 export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
-export { ConfigError, commaList, parseEnv, port, resolvePathVariables, segmentFor, serverEnvSchema } from './config.ts';
+export { commaList, parseEnv, port, resolvePathVariables, segmentFor, serverEnvSchema } from './config.ts';
 export type { ServerEnv } from './config.ts';
 export { closeOnSignals, serve } from './serve.ts';
 export type { RunningServer, ServeOptions } from './serve.ts';
-export { definePackModule } from './pack-module.ts';
-export type { BuiltPack, PackDependencies, PackModule, PackStatus } from './pack-module.ts';
 export { runMain, startServer } from './start.ts';
 export type { StartOptions } from './start.ts';
 export { apiKeyAuth, presentedKey } from './security/api-key-auth.ts';

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { ReadinessCheck } from './http/health.ts';
 import type { Tracing } from './observability/tracing.ts';
 import type { Pack } from './pack.ts';
 import type { UpstreamObserver } from './upstream-observer.ts';
@@ -35,6 +34,12 @@ export interface PackStatus {
   heldChanges?: number;
 }
 
+/** A dependency the pack needs to serve (a database, a remote server): /readyz asks each. */
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<boolean>;
+}
+
 export interface BuiltPack {
   pack: Pack;
   readiness?: ReadinessCheck[];
@@ -42,6 +47,19 @@ export interface BuiltPack {
   status?: () => PackStatus;
   /** Releases upstream clients, caches and connections at shutdown. */
   close?: () => Promise<void>;
+}
+
+/** A built pack at its path: the one shape that flows from start-up (start.ts) to /healthz and the page. */
+export type MountedPack = BuiltPack & {
+  /** Its path segment: `/<segment>/mcp` (`<PACK>_SEGMENT`, else the pack's name). */
+  segment: string;
+};
+
+const READY: PackStatus = { state: 'ready' };
+
+/** A pack's state now: what it says, or ready when it says nothing. */
+export function statusOf(pack: Pick<BuiltPack, 'status'>): PackStatus {
+  return pack.status?.() ?? READY;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { App } from './http/create-app.ts';
+import type { App } from './server/create-app.ts';
 import type { Logger } from 'pino';
 
 /**

@@ -4,18 +4,19 @@ import { runPrimary } from './cluster/primary.ts';
 import { clusterEnvSchema } from './cluster/workers-setting.ts';
 import { clusterAwareMetrics, followPrimary, workerId } from './cluster/worker.ts';
 import { ConfigError, parseEnv, port, resolvePathVariables, segmentFor, segmentsShape, serverEnvSchema } from './config.ts';
-import { createApp } from './http/create-app.ts';
+import { createApp } from './server/create-app.ts';
 import { requestLimitsOf, limitsEnvSchema } from './limits-config.ts';
 import { createLogger, logFormatFor, type Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { combineUpstreamObservers } from './upstream-observer.ts';
-import { startTracing, type Tracing } from './observability/tracing.ts';
+import { startTracing } from './observability/start-tracing.ts';
+import { type Tracing } from './observability/tracing.ts';
 import { tracingSettingsOf } from './observability/tracing-config.ts';
-import type { BuiltPack, PackModule } from './pack-module.ts';
+import type { MountedPack, PackModule } from './pack-module.ts';
 import { closeOnSignals, serve, type RunningServer } from './serve.ts';
 import { createAuditLog } from './mcp/audit-log.ts';
 import { createGuards } from './security/create-guards.ts';
-import { oauthConfigOf, securityEnvSchema } from './security/security-config.ts';
+import { securityEnvSchema, securitySettingsOf } from './security/security-config.ts';
 
 export interface StartOptions {
   /** Name in logs: `gateway`, or the pack's name. */
@@ -56,32 +57,34 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const metrics = clusterAwareMetrics(createMetrics());
   // Metrics and traces both watch the packs' upstream clients.
   const upstreamObserver = combineUpstreamObservers(metrics.upstream, tracing?.upstreamObserver);
-  const built: BuiltPack[] = [];
+  const mounted: MountedPack[] = [];
   for (const [index, module] of options.modules.entries()) {
     // Every config parsed (no problems were found above).
     const config = packConfigs[index]!;
-    built.push(await module.create(config, { logger: logger.child({ pack: module.name }), ...(upstreamObserver ? { upstreamObserver } : {}), ...(tracing ? { tracing } : {}) }));
+    const built = await module.create(config, { logger: logger.child({ pack: module.name }), ...(upstreamObserver ? { upstreamObserver } : {}), ...(tracing ? { tracing } : {}) });
+    mounted.push({ ...built, segment: segmentFor(built.pack.name, env) });
   }
-  const guards = await createGuards(security, logger);
+  const securitySettings = securitySettingsOf(security);
+  const guards = await createGuards(security, logger, securitySettings);
   let draining = false;
   const app = createApp({
-    packs: built.map(({ pack, status }) => ({ pack, segment: segmentFor(pack.name, env), ...(status ? { status } : {}) })),
+    packs: mounted,
     logger,
     metrics,
     worker: workerId(),
     allowedOrigins: server.ALLOWED_ORIGINS,
     maxBodyBytes: server.MAX_BODY_BYTES,
-    readiness: [...built.flatMap(({ readiness }) => readiness ?? []), { name: 'draining', check: async () => !draining }],
+    readiness: [{ name: 'draining', check: async () => !draining }],
     limits: requestLimitsOf(limits),
     trustProxy: security.TRUST_PROXY,
     guards: guards.handlers,
     callPolicy: {
       ...(guards.budget ? { budget: guards.budget } : {}),
-      ...((security.AUDIT_LOG ?? Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER)) ? { audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) } : {}),
+      ...(securitySettings.audit ? { audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) } : {}),
     },
-    oauth: oauthConfigOf(security),
+    oauth: securitySettings.oauth,
     combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
-    page: { publicUrl: security.PUBLIC_URL, keyed: Boolean(security.API_KEYS || security.API_KEYS_FILE || security.OAUTH_ISSUER), peers: server.CATALOG_PEERS },
+    page: { publicUrl: security.PUBLIC_URL, keyed: securitySettings.keyed, peers: server.CATALOG_PEERS },
     ...(tracing ? { tracing } : {}),
   });
   const running = await serve(app, {
@@ -96,12 +99,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       draining = true;
     },
     onClose: async () => {
-      await Promise.all([...built.map(({ close }) => close?.()), guards.close()]);
+      await Promise.all([...mounted.map(({ close }) => close?.()), guards.close()]);
       // Last: spans of the requests that just drained are still batched.
       await tracing?.shutdown();
     },
   });
-  logger.info({ url: running.url, packs: built.map(({ pack }) => `/${segmentFor(pack.name, env)}/mcp`), combined: '/mcp' }, 'listening');
+  logger.info({ url: running.url, packs: mounted.map(({ segment }) => `/${segment}/mcp`), combined: '/mcp' }, 'listening');
   logger.info(`catalog and playground page: open ${pageUrl(security.PUBLIC_URL, running.url)} in a browser`);
   return running;
 }

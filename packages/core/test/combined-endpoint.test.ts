@@ -6,7 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
 import { apiKeyAuth, ConfigError, createApp, createGuards, createLogger, createMetrics, definePack, defineTool, oauthConfigOf, parseEnv, securityEnvSchema, serve, type RemoteListedTool, type RunningServer } from '../src/index.ts';
-import type { MountedPack } from '../src/http/create-app.ts';
+import type { MountedPack } from '../src/server/create-app.ts';
 import { echoPack } from './echo-pack.ts';
 
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { createApp, createLogger, createMetrics, definePack, defineTool } from '../src/index.ts';
 import { MethodTable, type MethodEntry, type MethodView, type Namespace } from '../src/mcp/method-entry.ts';
 import { METHODS } from '../src/mcp/method-table.ts';
+import { ErrorCode } from '../src/protocol/error-codes.ts';
 import { resultResponse } from '../src/protocol/json-rpc.ts';
+import { Refusal } from '../src/protocol/refusal.ts';
 import { echoPack } from './echo-pack.ts';
 
 // The method table is what every endpoint answers from: one entry here (a method only the echo
@@ -41,6 +43,19 @@ const NOTES: MethodEntry = {
   combined: { kind: 'fanOut', field: 'notes', names: NOTE_NAMESPACE },
 };
 
+/** A use that is refused by throwing (a sync throw) or rejecting (an async one): answered in band, with its status. */
+const NOTE_GET: MethodEntry = {
+  method: 'notes/get',
+  dialects: ['legacy', 'modern'],
+  handle: (rpc) => {
+    if (rpc.params?.name === 'thrown') throw new Refusal(404, ErrorCode.InvalidParams, 'Note thrown not found', { data: { name: 'thrown' } });
+    return Promise.reject(new Refusal(429, ErrorCode.TooManyRequests, 'Too Many Requests: notes', { headers: { 'retry-after': '7' } }));
+  },
+  clientSlot: true,
+  policy: { kind: 'use', param: 'name', noun: 'note', allows: () => true, refusedAs: 'tool_not_allowed', metered: false, audited: false },
+  combined: { kind: 'route', param: 'name', names: NOTE_NAMESPACE },
+};
+
 /** Lists only the first tool, asking the endpoint itself for the list. */
 const FIRST_TOOL: MethodView = {
   name: 'first',
@@ -55,7 +70,7 @@ const FIRST_TOOL: MethodView = {
   ]),
 };
 
-const table = new MethodTable([...METHODS.entries, NOTES], [FIRST_TOOL]);
+const table = new MethodTable([...METHODS.entries, NOTES, NOTE_GET], [FIRST_TOOL]);
 const app = createApp({
   packs: [
     { pack: echoPack, segment: 'echo' },
@@ -95,6 +110,15 @@ describe('the method table', () => {
     const combined = await post('/mcp', rpc('initialize', { protocolVersion: '2025-06-18' }));
     expect(combined.body.result.capabilities).toEqual({ tools: { listChanged: false }, notes: { listChanged: false } });
     expect((await post('/mcp', rpc('notes/list'))).body.result.notes).toEqual([{ name: 'echo.hello', text: 'from echo' }]);
+  });
+
+  it('answers a Refusal a handler throws or rejects with in band, with its status and headers, at a pack and at /mcp', async () => {
+    const thrown = await post('/echo/mcp', { ...rpc('notes/get', { name: 'thrown' }), id: 'a' });
+    expect([thrown.status, thrown.body]).toEqual([404, { jsonrpc: '2.0', id: 'a', error: { code: -32602, message: 'Note thrown not found', data: { name: 'thrown' } } }]);
+    const rejected = await post('/mcp', rpc('notes/get', { name: 'echo.other' }));
+    expect([rejected.status, rejected.headers['retry-after'], rejected.body.error.message]).toEqual([429, '7', 'Too Many Requests: notes']);
+    const batch = await post('/echo/mcp', [rpc('notes/get', { name: 'thrown' }), { ...rpc('tools/list'), id: 2 }]);
+    expect([batch.status, batch.body[0].error.code, batch.body[1].result.tools.length]).toEqual([200, -32602, 2]);
   });
 
   it('answers ?view=<name> through the view, which asks the endpoint itself', async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startOtlpReceiver, until, type OtlpReceiver, type ReceivedSpan } from '@toolgate/test-support';
 import { ConfigError, createApp, createLogger, createMetrics, startServer, type RunningServer } from '../src/index.ts';
-import { startTracing } from '../src/observability/tracing.ts';
+import { startTracing } from '../src/observability/start-tracing.ts';
 import { tracingSettingsOf } from '../src/observability/tracing-config.ts';
 import { serve } from '../src/serve.ts';
 import { echoPack } from './echo-pack.ts';

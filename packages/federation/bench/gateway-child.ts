@@ -1,4 +1,4 @@
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { remotePackModules } from '../src/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError, definePackModule, parseEnv, type PackModule } from '@toolgate/core';
+import { ConfigError, definePackModule, parseEnv, type PackModule } from '@toolgate/core/server';
 import { z } from 'zod';
 import { connectionBoundsOf, federationEnvSchema } from './federation-settings.ts';
 import { lockPathOf, watchLock } from './pinning/lock-file.ts';

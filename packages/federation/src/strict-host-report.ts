@@ -1,4 +1,4 @@
-import { strictHostRefusals, type RemoteListedTool } from '@toolgate/core';
+import { strictHostRefusals, type RemoteListedTool } from '@toolgate/core/server';
 import type { Logger } from 'pino';
 
 /** How many tool names one log line carries: a server may list thousands. */

@@ -1,4 +1,4 @@
-import { createLogger } from '@toolgate/core';
+import { createLogger } from '@toolgate/core/server';
 import { BURST_QUIET_MS, Relister } from '../src/relist.ts';
 
 // Jest's clock: the interval is checked exactly, however loaded the machine is.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { startTracing, tracingSettingsOf } from '@toolgate/core';
+import { startTracing, tracingSettingsOf } from '@toolgate/core/server';
 import { startOtlpReceiver, until, type OtlpReceiver } from '@toolgate/test-support';
 import { z } from 'zod';
 import { startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';

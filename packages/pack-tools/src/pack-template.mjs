@@ -93,7 +93,7 @@ export const ${module} = definePackModule({
 `,
   );
   files.set('src/index.ts', `export { ${module}, ${name}EnvSchema } from './pack.ts';\n`);
-  files.set('src/main.ts', `import { runMain } from '@toolgate/core';
+  files.set('src/main.ts', `import { runMain } from '@toolgate/core/server';
 import { ${module} } from './pack.ts';
 
 runMain({ service: '${name}', modules: [${module}], defaultPort: ${module}.defaultPort });

@@ -1,4 +1,4 @@
-import { redisCommandTimeoutMs } from '@toolgate/core';
+import { redisCommandTimeoutMs } from '@toolgate/core/server';
 import { z } from 'zod';
 
 /** Variables every pack with an upstream reads; packs `.extend` their own schema with these. */

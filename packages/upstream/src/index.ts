@@ -17,5 +17,5 @@ export { createRedactor } from './redact.ts';
 export { parseRetryAfter } from './retry-after.ts';
 export { upstreamEnvShape } from './env.ts';
 export { reasonFromBody, RefusedInBody } from './upstream-reason.ts';
-export { combineUpstreamObservers } from '@toolgate/core';
+export { combineUpstreamObservers } from '@toolgate/core/server';
 export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from '@toolgate/core';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { recordCacheLookup, type BoundedRedis, type Logger } from '@toolgate/core';
+import { recordCacheLookup, type BoundedRedis, type Logger } from '@toolgate/core/server';
 import type { ResponseCache } from './cache.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { createFallbackLimiter, type BoundedRedis } from '@toolgate/core';
+import { createFallbackLimiter, type BoundedRedis } from '@toolgate/core/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UpstreamError } from './upstream-error.ts';
 

@@ -1,4 +1,4 @@
-import { connectBoundedRedis, type BoundedRedis, type Logger } from '@toolgate/core';
+import { connectBoundedRedis, type BoundedRedis, type Logger } from '@toolgate/core/server';
 import { createMemoryCache, type ResponseCache } from './cache.ts';
 import { createRedisCache } from './redis-cache.ts';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, definePack, defineTool } from '@toolgate/core/server';
 import { createMemoryCache, createStores, createUpstreamClient, type ResponseCache, type UpstreamStores } from '../src/index.ts';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { startRedis, type RunningRedis } from '../testing/redis-server.ts';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { definePack, definePackModule, defineTool, startServer, type RunningServer } from '@toolgate/core';
+import { definePack, definePackModule, defineTool, startServer, type RunningServer } from '@toolgate/core/server';
 import { startOtlpReceiver, until, type OtlpReceiver, type ReceivedSpan } from '@toolgate/test-support';
 import { z } from 'zod';
 import { createMemoryCache, createUpstreamClient } from '../src/index.ts';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createApp, createLogger, createMetrics, parseEnv, type BuiltPack, type PackModule } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv, type BuiltPack, type PackModule } from '@toolgate/core/server';
 
 export interface PackHarness {
   built: BuiltPack;

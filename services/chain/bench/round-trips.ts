@@ -4,7 +4,7 @@
 // Writes the "Chain pack" section of docs/benchmarks.md.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { createApp, createLogger, createMetrics, parseEnv, serve } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv, serve } from '@toolgate/core/server';
 import { createChainPack } from '../src/chain-pack.ts';
 import { chainEnvSchema } from '../src/config.ts';
 import { startDevChain } from '../test/support/dev-chain.ts';

@@ -1,4 +1,4 @@
-import { parseEnv } from '@toolgate/core';
+import { parseEnv } from '@toolgate/core/server';
 import { addressOrNameSchema } from '../src/address.ts';
 import { createChainRegistry } from '../src/chain-registry.ts';
 import { multicall3Of } from '../src/chains.ts';

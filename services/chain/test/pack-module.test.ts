@@ -1,4 +1,4 @@
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { chainPackModule } from '../src/index.ts';
 
 describe('the chain pack as a service', () => {

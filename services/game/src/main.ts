@@ -1,4 +1,4 @@
-import { runMain } from '@toolgate/core';
+import { runMain } from '@toolgate/core/server';
 import { gameModule } from './pack.ts';
 
 runMain({ service: 'game', modules: [gameModule], defaultPort: gameModule.defaultPort });

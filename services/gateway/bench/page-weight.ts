@@ -5,7 +5,7 @@
 // floor this machine and browser put under any page). `node bench/page-weight.ts`.
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { packModules } from '../src/pack-modules.ts';
 import { launchChromium } from '@toolgate/test-support';
 

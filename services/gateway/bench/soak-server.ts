@@ -1,6 +1,6 @@
 // The gateway process under soak: every pack in packModules (plus the echo and shapes
 // fixture packs, so there is load before the real packs are merged), upstreams on a local stub.
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { packModules } from '../src/index.ts';
 import { echoModule } from '../test/fixtures/echo-module.ts';
 import { shapesModule } from '../test/fixtures/shapes-pack.ts';

@@ -1,4 +1,4 @@
-import { resolvePathVariables, runMain } from '@toolgate/core';
+import { resolvePathVariables, runMain } from '@toolgate/core/server';
 import { remotePackModules } from '@toolgate/federation';
 import { packModules } from './pack-modules.ts';
 import { selectPacks } from './select-packs.ts';

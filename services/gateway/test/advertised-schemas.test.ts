@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
-import { createApp, createLogger, createMetrics, parseEnv, type MountedPack } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv, type MountedPack } from '@toolgate/core/server';
 import { readManifests } from '@toolgate/pack-tools';
 import { packModules } from '../src/pack-modules.ts';
 

@@ -1,7 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type PackModule, type RunningServer } from '@toolgate/core';
+import { startServer, type PackModule, type RunningServer } from '@toolgate/core/server';
 import { launchChromium, watchedPage, type Browser } from '@toolgate/test-support';
 import { packModules } from '../src/pack-modules.ts';
 import { hostileModule } from './fixtures/hostile-module.ts';

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startServer, type RunningServer } from '@toolgate/core';
+import { startServer, type RunningServer } from '@toolgate/core/server';
 import { packModules } from '../src/index.ts';
 import { echoModule } from './fixtures/echo-module.ts';
 import { shapesModule } from './fixtures/shapes-pack.ts';

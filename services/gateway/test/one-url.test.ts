@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createApp, createLogger, createMetrics, parseEnv, type MountedPack } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv, type MountedPack } from '@toolgate/core/server';
 import { packModules } from '../src/pack-modules.ts';
 import { startUpstreamStub, upstreamEnv } from './support/upstream-stub.ts';
 

@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '@toolgate/core';
+import { startServer, type RunningServer } from '@toolgate/core/server';
 import { packModules } from '../src/pack-modules.ts';
 
 /** /healthz reports each pack's own state (pack-module.ts's PackStatus): the page reads the same source. */

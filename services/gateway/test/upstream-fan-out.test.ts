@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startServer, type RunningServer } from '@toolgate/core';
+import { startServer, type RunningServer } from '@toolgate/core/server';
 import { chainPackModule } from '@toolgate/chain';
 
 /**

@@ -1,4 +1,4 @@
-import { createApp, createLogger, createMetrics } from '@toolgate/core';
+import { createApp, createLogger, createMetrics } from '@toolgate/core/server';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { QUOTABLE_DATA_DIR, STARTER_DATA_DIR } from '../src/pack.ts';

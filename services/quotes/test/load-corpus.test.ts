@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCorpus } from '../src/corpus/load-corpus.ts';
-import { ConfigError, createLogger, parseEnv } from '@toolgate/core';
+import { ConfigError, createLogger, parseEnv } from '@toolgate/core/server';
 import { quotesPackModule } from '../src/pack.ts';
 import { QUOTABLE_DATA_DIR } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { resolvePathVariables, runMain } from '@toolgate/core';
+import { resolvePathVariables, runMain } from '@toolgate/core/server';
 import { REMOTE_PACK_DEFAULT_PORT, remotePackModules } from '@toolgate/federation';
 import { BUILT_IN_PACK_NAMES, selectRemote } from './select-remote.ts';
 

@@ -1,4 +1,4 @@
-import { runMain } from '@toolgate/core';
+import { runMain } from '@toolgate/core/server';
 import { sportsModule } from './pack.ts';
 
 runMain({ service: 'sports', modules: [sportsModule], defaultPort: sportsModule.defaultPort });

@@ -1,11 +1,6 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
-import type { PackStatus } from '../pack-module.ts';
-
-export interface ReadinessCheck {
-  name: string;
-  check(): Promise<boolean>;
-}
+import type { PackStatus, ReadinessCheck } from '../pack-module.ts';
 
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
 export interface OperationalOptions {

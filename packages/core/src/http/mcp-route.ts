@@ -10,7 +10,7 @@ import type { Caller } from '../protocol/caller.ts';
 import { answerBatch, BatchRefusals, checkBatchSize } from './batch.ts';
 import { classifyRequest } from './classify-request.ts';
 import type { ClientSlots } from './client-slots.ts';
-import { Refusal, refusalOf } from '../protocol/refusal.ts';
+import { answerThrown, Refusal, refusalOf } from '../protocol/refusal.ts';
 import type { MethodTable } from '../mcp/method-entry.ts';
 import { METHODS } from '../mcp/method-table.ts';
 import { withView } from '../mcp/views.ts';
@@ -220,11 +220,18 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     if (batch) {
       // Members not started when the client leaves are not run.
       const refusals = new BatchRefusals();
-      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(target, rpc, context, state).then(refusals.note)), limits);
+      const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(target, rpc, context, state).then(refusals.note, (error: unknown) => refusals.note(answerThrown(error, rpc.id)))), limits);
       write(response, refusals.status(requests.length, response), format, parts);
       return;
     }
-    const only = await handle(target, requests[0]!, context, state);
+    const first = requests[0]!;
+    let only: JsonRpcResponse;
+    try {
+      only = await handle(target, first, context, state);
+    } catch (error) {
+      // A method handler's rejection with a Refusal is answered in band, as a thrown one is (mcp/dispatcher.ts).
+      only = answerThrown(error, first.id);
+    }
     // An in-band refusal carries the status it was made with (a spent budget 429, a 2026-07-28 unknown method 404).
     const refusal = refusalOf(only);
     if (refusal) for (const name in refusal.headers) response.setHeader(name, refusal.headers[name]!);

@@ -1,7 +1,7 @@
 import type { BudgetState, CallBudget, Caller, CallerPolicy, Charge } from '../protocol/caller.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
-import { Refusal, type RefusalObserver } from '../protocol/refusal.ts';
+import { answerThrown, Refusal, type RefusalObserver } from '../protocol/refusal.ts';
 import { META_BUDGET, META_CACHE } from '../protocol/revisions.ts';
 import type { AuditLog, AuditOutcome } from './audit-log.ts';
 import { CallRecord, runRecorded } from './call-record.ts';
@@ -107,7 +107,13 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
       observeRejection(refusal.reason!);
     } else {
       record = new CallRecord();
-      response = withMeta(await runRecorded(record, () => dispatcher.handle(request, context)), charge?.allowed ? charge.state : undefined, record);
+      let answer: JsonRpcResponse;
+      try {
+        answer = await runRecorded(record, () => dispatcher.handle(request, context));
+      } catch (error) {
+        answer = answerThrown(error, request.id);
+      }
+      response = withMeta(answer, charge?.allowed ? charge.state : undefined, record);
       // No outcome: the dispatcher answered a protocol error (no name, an unknown tool, a missing capability).
       outcome = record.outcome ?? 'protocol_error';
     }

@@ -3,7 +3,7 @@ import type { Pack } from '../pack.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
 import type { DispatchContext, Dispatcher } from './dispatch-context.ts';
-import { Refusal } from '../protocol/refusal.ts';
+import { answerThrown, Refusal } from '../protocol/refusal.ts';
 import type { MethodEntry, MethodTable } from './method-entry.ts';
 import { METHODS } from './method-table.ts';
 import { serverFacts, type ServedPack, type ToolCallObserver } from './served-pack.ts';
@@ -44,20 +44,19 @@ export function createDispatcher(pack: Pack, options: DispatcherOptions = {}, me
   return { pack, handle };
 }
 
-/** A handler's answer as a promise; a Refusal it throws (or rejects with) is answered in band, as it says. */
+/**
+ * A handler's answer as a promise. A Refusal it throws is answered in band here; one it rejects
+ * with is answered where the answer is awaited anyway (the route, the caller policy), so a call
+ * pays no extra promise for it.
+ */
 export function answered(entry: MethodEntry, request: JsonRpcRequest, context: DispatchContext, served: ServedPack): Promise<JsonRpcResponse> {
   let answer: JsonRpcResponse | Promise<JsonRpcResponse>;
   try {
     answer = entry.handle(request, context, served);
   } catch (error) {
-    return Promise.resolve(refused(error, request));
+    return Promise.resolve(answerThrown(error, request.id));
   }
-  return answer instanceof Promise ? answer.catch((error: unknown) => refused(error, request)) : Promise.resolve(answer);
-}
-
-function refused(error: unknown, request: JsonRpcRequest): JsonRpcResponse {
-  if (error instanceof Refusal) return error.answer(request.id);
-  throw error;
+  return answer instanceof Promise ? answer : Promise.resolve(answer);
 }
 
 const METHOD_NOT_FOUND = { legacy: new Refusal(200, ErrorCode.MethodNotFound, 'Method not found'), modern: new Refusal(404, ErrorCode.MethodNotFound, 'Method not found') };

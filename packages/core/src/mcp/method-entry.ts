@@ -18,7 +18,7 @@ export interface MethodEntry {
   readonly method: string;
   /** The dialects that have it; in the others it is "Method not found" (404 on 2026-07-28). */
   readonly dialects: readonly Dialect[];
-  /** Answers it at a pack's endpoint (and at `/mcp` when `combined` is `self`). May throw (or reject with) a Refusal: it is answered in band. */
+  /** Answers it at a pack's endpoint (and at `/mcp` when `combined` is `self`). May throw (or reject with) a Refusal: it is answered in band, with its status. */
   readonly handle: MethodHandler;
   /** Whether a pack serves it at all (the data it needs is there); absent: every pack. Also gates its capability. */
   readonly servedBy?: (pack: Pack) => boolean;

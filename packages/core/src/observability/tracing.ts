@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Logger } from 'pino';
 import type { CallToolOutcome } from '../protocol/tool-result.ts';
 import type { UpstreamObserver } from '../upstream-observer.ts';
-import type { TracingSettings } from './tracing-config.ts';
 
 /**
  * What the gateway asks of tracing. Nothing here imports OpenTelemetry: with tracing off there is
@@ -53,10 +51,4 @@ export interface ToolCallInfo {
   jsonRpcId: string | number | null;
   /** The call's `params._meta`: a `traceparent` there (MCP's own propagation) is the span's parent. */
   meta: unknown;
-}
-
-/** Loads the OpenTelemetry SDK (only now: a process without tracing never imports it) and starts it. */
-export async function startTracing(settings: TracingSettings, logger: () => Logger | undefined): Promise<Tracing> {
-  const { createOtelTracing } = await import('./otel-tracing.ts');
-  return createOtelTracing(settings, logger);
 }

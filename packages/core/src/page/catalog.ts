@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Dispatcher } from '../mcp/dispatch-context.ts';
 import { TOOLS_LIST } from '../mcp/method-table.ts';
-import type { PackStatus } from '../pack-module.ts';
+import { statusOf, type MountedPack, type PackStatus } from '../pack-module.ts';
 
 const schemaObject = z.record(z.string(), z.unknown());
 
@@ -40,13 +40,8 @@ export interface CatalogPack {
   tools: CatalogTool[];
 }
 
-export interface LocalPack {
-  dispatcher: Dispatcher;
-  segment: string;
-  status?: () => PackStatus;
-}
-
-const READY: PackStatus = { state: 'ready' };
+/** A pack this process serves, with the dispatcher its clients reach (caller policy included). */
+export type LocalPack = MountedPack & { dispatcher: Dispatcher };
 
 /**
  * The packs this process serves, each asked through its own dispatcher's `tools/list`: a pack
@@ -55,13 +50,14 @@ const READY: PackStatus = { state: 'ready' };
 export function localCatalog(packs: readonly LocalPack[], logger: Logger): () => Promise<CatalogPack[]> {
   return () =>
     Promise.all(
-      packs.map(async ({ dispatcher, segment, status }): Promise<CatalogPack> => {
+      packs.map(async (local): Promise<CatalogPack> => {
+        const { dispatcher, segment } = local;
         const answer = await dispatcher.handle(
           { jsonrpc: '2.0', id: 'catalog', method: TOOLS_LIST },
           { dialect: 'legacy', requestId: 'catalog', signal: AbortSignal.timeout(10_000), logger },
         );
         const tools = 'result' in answer ? catalogTools(answer.result.tools) : [];
-        const state = status?.() ?? READY;
+        const state = statusOf(local);
         const listFailed = 'error' in answer ? { state: 'down' as const, detail: `${TOOLS_LIST} failed: ${answer.error.message}` } : undefined;
         return { name: dispatcher.pack.name, segment, version: dispatcher.pack.version, status: listFailed ?? state, tools };
       }),

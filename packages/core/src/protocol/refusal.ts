@@ -79,3 +79,9 @@ export class Refusal extends Error {
 export function refusalOf(answer: JsonRpcResponse): Refusal | undefined {
   return (answer as RefusalAnswer)[REFUSED];
 }
+
+/** A Refusal a method handler threw, answered in band to the request `id`; anything else is thrown on. */
+export function answerThrown(error: unknown, id: JsonRpcId): JsonRpcErrorResponse {
+  if (error instanceof Refusal) return error.answer(id);
+  throw error;
+}

@@ -8,7 +8,7 @@ import type { RequestState } from '../protocol/request-state.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { resourceMetadataUrl, resourceUrl, type OAuthResourceConfig } from './oauth/resource.ts';
 import { InvalidTokenError, type TokenVerifier } from './oauth/token-verifier.ts';
-import { requestIdOfBody } from './request-id-of-body.ts';
+import { jsonRpcIdOfBody } from './json-rpc-id-of-body.ts';
 import { UNRESTRICTED } from './policy/access-policy.ts';
 import type { Caller } from '../protocol/caller.ts';
 import type { PolicyKey } from './policy/policy-file.ts';
@@ -78,7 +78,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): Guard {
     const parameters = oauth ? [`resource_metadata="${resourceMetadataUrl(oauth.config, state.mountPath)}"`] : ['realm="toolgate"'];
     if (error) parameters.push(`error="${error}"`);
     return new Refusal(401, ErrorCode.Unauthorized, message, {
-      id: await requestIdOfBody(request),
+      id: await jsonRpcIdOfBody(request),
       headers: { 'www-authenticate': `Bearer ${parameters.join(', ')}` },
       reason: { kind: 'auth', reason },
     });

@@ -8,7 +8,7 @@ import { apiKeyAuth } from './api-key-auth.ts';
 import { authFailureLimit } from './auth-failure-limit.ts';
 import { rateLimit } from './rate-limit.ts';
 import { createTokenVerifier } from './oauth/token-verifier.ts';
-import { oauthConfigOf, type SecurityEnv } from './security-config.ts';
+import { securitySettingsOf, type SecurityEnv, type SecuritySettings } from './security-config.ts';
 import type { CallBudget } from '../protocol/caller.ts';
 import { createCallBudget } from './policy/call-budget.ts';
 
@@ -50,11 +50,10 @@ function processLimiter(points: number, keyPrefix: string): CountingLimiter {
 }
 
 /** Builds the MCP-route guards that the security variables ask for (none when none are set). */
-export async function createGuards(config: SecurityEnv, logger: Logger): Promise<Guards> {
+export async function createGuards(config: SecurityEnv, logger: Logger, settings: SecuritySettings = securitySettingsOf(config)): Promise<Guards> {
   const handlers: Guard[] = [];
-  const oauth = oauthConfigOf(config);
+  const { oauth, keyed } = settings;
   const limit = config.RATE_LIMIT_PER_MINUTE;
-  const keyed = Boolean(config.API_KEYS || config.API_KEYS_FILE || oauth);
   const redis = config.REDIS_URL && (limit !== undefined || keyed) ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, logger) : undefined;
   if (keyed) {
     const failures = authFailureLimit({

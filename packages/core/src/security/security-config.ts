@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { commaList } from '../config.ts';
 import { redisCommandTimeoutMs } from '../redis/bounded-redis.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
-import { trustProxySchema } from './trust-proxy.ts';
+import { trustProxySchema } from '../http/client-address.ts';
 import { PolicyFileError, readPolicyFile } from './policy/policy-file.ts';
 
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what}: an http:// or https:// URL` }).optional();
@@ -42,7 +42,7 @@ export const securityEnvSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: redisCommandTimeoutMs,
   /** Failed authentications per client address per minute (with API_KEYS); past it → 429. */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Proxies whose X-Forwarded-For is believed; unset → none (see trust-proxy.ts). */
+  /** Proxies whose X-Forwarded-For is believed; unset → none (see http/client-address.ts). */
   TRUST_PROXY: trustProxySchema,
   /** OAuth 2.1 resource-server mode: the external authorization server whose JWTs are accepted (beside API_KEYS). */
   OAUTH_ISSUER: httpUrl('the issuer identifier of the authorization server'),
@@ -73,3 +73,19 @@ export function oauthConfigOf(env: SecurityEnv): OAuthResourceConfig | undefined
   if (!env.OAUTH_ISSUER || !env.PUBLIC_URL) return undefined;
   return { issuer: env.OAUTH_ISSUER, publicUrl: env.PUBLIC_URL, audience: env.OAUTH_AUDIENCE, jwksUrl: env.OAUTH_JWKS_URL };
 }
+
+/** What the security variables decide, worked out once at start and handed to what needs it. */
+export interface SecuritySettings {
+  /** Every MCP request needs a key or a token (API_KEYS, API_KEYS_FILE or OAUTH_ISSUER): guards run, the page asks for a key. */
+  keyed: boolean;
+  oauth: OAuthResourceConfig | undefined;
+  /** One audit line per tool call: AUDIT_LOG, else on exactly when callers are identified (keyed). */
+  audit: boolean;
+}
+
+export function securitySettingsOf(env: SecurityEnv): SecuritySettings {
+  const oauth = oauthConfigOf(env);
+  const keyed = Boolean(env.API_KEYS || env.API_KEYS_FILE || oauth);
+  return { keyed, oauth, audit: env.AUDIT_LOG ?? keyed };
+}
+

@@ -1,4 +1,4 @@
-import { createLogger, type RemoteListedTool } from '@toolgate/core';
+import { createLogger, type RemoteListedTool } from '@toolgate/core/server';
 import { connectionBoundsOf, federationEnvSchema } from '../federation-settings.ts';
 import { connectionTo } from '../remote-pack.ts';
 import { readServersFile } from '../servers-file.ts';

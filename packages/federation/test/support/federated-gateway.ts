@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, createLogger, createMetrics, definePack, defineTool, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, definePack, defineTool, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core/server';
 import { z } from 'zod';
 import { readManifests } from '@toolgate/pack-tools';
 import { remotePackModules } from '../../src/index.ts';

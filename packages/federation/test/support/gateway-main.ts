@@ -1,4 +1,4 @@
-import { startServer } from '@toolgate/core';
+import { startServer } from '@toolgate/core/server';
 import { remotePackModules } from '../../src/index.ts';
 
 /** The gateway's own start around the remote packs of MCP_SERVERS_FILE, in a process of its own: prints its URL. */

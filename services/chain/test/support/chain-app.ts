@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createApp, createLogger, createMetrics, parseEnv } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv } from '@toolgate/core/server';
 import request from 'supertest';
 import { createChainPack, type ChainPackOptions } from '../../src/chain-pack.ts';
 import { chainEnvSchema } from '../../src/config.ts';

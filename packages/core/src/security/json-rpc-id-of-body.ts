@@ -12,7 +12,7 @@ const IDLE_TIMEOUT_MS = 2_000;
  * client can match the error to its call. Null for a batch, a notification or a body that
  * does not parse: JSON-RPC's id for "unknown".
  */
-export async function requestIdOfBody(request: IncomingMessage): Promise<JsonRpcId | null> {
+export async function jsonRpcIdOfBody(request: IncomingMessage): Promise<JsonRpcId | null> {
   if (request.method !== 'POST') return null;
   try {
     return jsonRpcIdOf(await readJsonBody(request, LIMIT_BYTES, IDLE_TIMEOUT_MS));

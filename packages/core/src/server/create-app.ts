@@ -5,42 +5,37 @@ import { withCallerPolicy, type CallerPolicyOptions } from '../mcp/caller-policy
 import { createCombinedDispatcher } from '../mcp/combined-dispatcher.ts';
 import { combinedSelection, type CombinedSettings } from '../mcp/combined-selection.ts';
 import { createDispatcher } from '../mcp/dispatcher.ts';
-import { type Dispatcher } from '../mcp/dispatch-context.ts';
+import type { Dispatcher } from '../mcp/dispatch-context.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import type { MethodTable } from '../mcp/method-entry.ts';
 import { METHODS } from '../mcp/method-table.ts';
 import type { GatewayMetrics } from '../metrics.ts';
 import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
-import type { PackStatus } from '../pack-module.ts';
-import { errorHandler } from './error-handler.ts';
-import { operationalRoutes, type ReadinessCheck } from './health.ts';
-import { ClientSlots } from './client-slots.ts';
-import { addressIdOf } from './client-address.ts';
-import { cors, corsHeaders } from './cors.ts';
+import { statusOf, type MountedPack, type ReadinessCheck } from '../pack-module.ts';
+import { errorHandler } from '../http/error-handler.ts';
+import { operationalRoutes } from '../http/health.ts';
+import { ClientSlots } from '../http/client-slots.ts';
+import { addressIdOf, trustedProxies } from '../http/client-address.ts';
+import { cors, corsHeaders } from '../http/cors.ts';
 import type { Guard } from '../protocol/guard.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
-import { createMcpEndpoint } from './mcp-endpoint.ts';
-import { createMcpRoute } from './mcp-route.ts';
-import { originGuard } from './origin-guard.ts';
+import { createMcpEndpoint } from '../http/mcp-endpoint.ts';
+import { createMcpRoute } from '../http/mcp-route.ts';
+import { originGuard } from '../http/origin-guard.ts';
 import { Refusal } from '../protocol/refusal.ts';
-import { requestId, requestIdMaker } from './request-id.ts';
+import { requestId, requestIdMaker } from '../http/request-id.ts';
 import { packAccess } from '../security/pack-access.ts';
 import { oauthDiscoveryRoutes } from '../security/oauth/discovery-routes.ts';
 import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
-import { trustProxySetting } from '../security/trust-proxy.ts';
 import { localCatalog, type LocalPack } from '../page/catalog.ts';
 import { browserRedirect, pageRoutes } from '../page/page-routes.ts';
 import { pageCatalog } from '../page/peer-catalog.ts';
 
-export interface MountedPack {
-  pack: Pack;
-  segment: string;
-  /** The pack's state for /healthz (BuiltPack.status); ready when absent. */
-  status?: () => PackStatus;
-}
+export type { MountedPack };
 
 export interface AppOptions {
+  /** Each pack's readiness checks join `readiness`; its status shows on /healthz and the page. */
   packs: MountedPack[];
   logger: Logger;
   metrics: GatewayMetrics;
@@ -81,8 +76,6 @@ export interface PageSettings {
   peers?: readonly string[] | undefined;
 }
 
-const READY: PackStatus = { state: 'ready' };
-
 /** The gateway's request listener: what `serve` and supertest take. */
 export type App = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -107,7 +100,8 @@ export function createApp(options: AppOptions): App {
   const applyCors = corsHeaders(options.allowedOrigins);
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   const slots = new ClientSlots(limits.maxCallsInFlightPerClient);
-  const clientAddressId = addressIdOf(options.trustProxy);
+  const trusted = trustedProxies(options.trustProxy);
+  const clientAddressId = addressIdOf(trusted);
   const endpoints = new Map<string, App>();
   /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
   const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) =>
@@ -131,9 +125,10 @@ export function createApp(options: AppOptions): App {
   const pagePacks: LocalPack[] = [];
   // Policy refusals are answered in-band (caller-policy.ts), so they reach the metrics from there.
   const callPolicy: CallerPolicyOptions = { observeRejection: metrics.observeRejection, ...options.callPolicy };
-  for (const { pack, segment, status } of packs) {
+  for (const mounted of packs) {
+    const { pack, segment } = mounted;
     const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }, methods), callPolicy, methods);
-    pagePacks.push({ dispatcher, segment, ...(status ? { status } : {}) });
+    pagePacks.push({ ...mounted, dispatcher });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
     addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);
   }
@@ -147,19 +142,19 @@ export function createApp(options: AppOptions): App {
   routes.disable('x-powered-by');
   routes.disable('etag');
   // The page names the gateway by the request's host and scheme, which a trusted proxy sets.
-  routes.set('trust proxy', trustProxySetting(options.trustProxy));
+  routes.set('trust proxy', trusted ?? false);
   routes.set('case sensitive routing', true);
   routes.set('strict routing', true);
   routes.use(requestId(makeRequestId));
   // Discovery is never behind a key: OAuth clients read these answers before they have one.
   routes.use(cors(options.allowedOrigins), oauthDiscoveryRoutes({ mountPaths: [...endpoints.keys()], oauth: options.oauth }));
-  const packStates = () => Object.fromEntries(packs.map(({ pack, status }) => [pack.name, status?.() ?? READY]));
+  const packStates = () => Object.fromEntries(packs.map((mounted) => [mounted.pack.name, statusOf(mounted)]));
   metrics.watchPackStates(packStates);
   routes.use(
     operationalRoutes({
       packs: packs.map(({ pack }) => pack.name),
       packStates,
-      readiness: options.readiness ?? [],
+      readiness: [...packs.flatMap(({ readiness }) => readiness ?? []), ...(options.readiness ?? [])],
       registry: metrics.registry,
       worker: options.worker,
     }),
