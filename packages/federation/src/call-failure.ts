@@ -1,6 +1,6 @@
 import { ErrorCode as SdkErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AnswerTooLargeError } from './bounded-fetch.ts';
-import { CallAbandonedError, RemoteRpcError } from './http-call.ts';
+import { CallAbandonedError, RemoteRpcError } from './remote-errors.ts';
 
 /** What a failed forwarded call means for the caller and for the session. */
 export type CallFailure =

@@ -34,6 +34,12 @@ export const federationEnvSchema = z.object({
   MCP_TOOL_CHANGES: z.enum(['hold', 'follow']).default('hold'),
   /** The pinned definitions an operator accepted; by default beside the servers file (`<file>.lock.json`). */
   MCP_SERVERS_LOCK_FILE: z.string().trim().min(1).optional(),
+  /**
+   * How long toolgate waits on a client for what its server asked (a 2026-07-28 client's next round
+   * of answers) and on a server for a task's result (tasks/result), before it gives up: the wait is a
+   * person's, not the server's (MCP_SERVER_TIMEOUT_MS stops while the client is asked).
+   */
+  MCP_CLIENT_WAIT_MS: z.coerce.number().int().positive().max(3_600_000).default(600_000),
 });
 
 export type FederationEnv = z.infer<typeof federationEnvSchema>;
@@ -54,6 +60,7 @@ export interface ConnectionBounds {
   list: ListBounds;
   relistIntervalMs: number;
   killGraceMs: number;
+  clientWaitMs: number;
 }
 
 export function connectionBoundsOf(env: FederationEnv): ConnectionBounds {
@@ -69,6 +76,7 @@ export function connectionBoundsOf(env: FederationEnv): ConnectionBounds {
     },
     relistIntervalMs: env.MCP_RELIST_INTERVAL_MS,
     killGraceMs: env.MCP_STDIO_KILL_GRACE_MS,
+    clientWaitMs: env.MCP_CLIENT_WAIT_MS,
   };
 }
 

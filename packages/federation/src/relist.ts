@@ -6,6 +6,8 @@ export interface RelistOptions {
   /** MCP_RELIST_INTERVAL_MS: the least time between the starts of two lists. */
   minIntervalMs: number;
   logger: Logger;
+  /** What changed, in its log lines: `tools` (the default), `prompts`, `resources`, `resource templates`. */
+  what?: string;
   now?: () => number;
 }
 
@@ -45,7 +47,7 @@ export class Relister {
     if (this.#closed) return;
     this.#notified += 1;
     this.#lastNotified = this.#now();
-    if (this.#notified === 1) this.#options.logger.info('the server says its tools changed; listing them again');
+    if (this.#notified === 1) this.#options.logger.info(`the server says its ${this.#options.what ?? 'tools'} changed; listing them again`);
     if (this.#running || this.#timer) {
       this.#waiting = true;
       return;
@@ -99,7 +101,7 @@ export class Relister {
     }
     if (this.#closed || this.#running || this.#waiting || this.#timer) return;
     if (this.#notified > 1) {
-      this.#options.logger.info({ notifications: this.#notified, lists: this.#listed }, `the server said ${this.#notified} times that its tools changed; listed them ${this.#listed} times`);
+      this.#options.logger.info({ notifications: this.#notified, lists: this.#listed }, `the server said ${this.#notified} times that its ${this.#options.what ?? 'tools'} changed; listed them ${this.#listed} times`);
     }
     this.#notified = 0;
     this.#listed = 0;

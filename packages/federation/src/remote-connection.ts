@@ -1,24 +1,25 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError, type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorResult, type CallToolResult, type PackStatus, type RemoteListedTool, type ToolContext, type Tracing } from '@toolgate/core';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { PackStatus, RemoteListedTool } from '@toolgate/core';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { backoffDelay } from './backoff.ts';
 import { classifyCallFailure } from './call-failure.ts';
 import type { ConnectionBounds } from './federation-settings.ts';
-import { CallAbandonedError, createHttpCaller, SessionLostError } from './http-call.ts';
-import { Relister } from './relist.ts';
+import { routeClientRequests } from './forwarding/client-routing.ts';
+import { createHttpExchanger, type ExchangeOptions } from './http-exchange.ts';
 import type { ToolPins } from './pinning/tool-pins.ts';
+import type { Relister } from './relist.ts';
+import { CallAbandonedError, SessionLostError } from './remote-errors.ts';
+import { ConnectionLists } from './server-lists/connection-lists.ts';
+import { boundedInstructions } from './server-lists/served-list.ts';
 import { ServerOutputError } from './stdio/stdio-transport.ts';
-import { logStrictHostRefusals } from './strict-host-report.ts';
-import { ServedTools } from './tool-list/served-tools.ts';
-import { readToolList } from './tool-list/read-tool-list.ts';
-
-// Loose on purpose: what the server sends is passed on verbatim, not rebuilt by the SDK's schemas.
-const toolsPageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
-const callResultSchema = z.looseObject({ content: z.array(z.unknown()) });
 
 /** A connection that stayed up this long starts the next one's backoff from the beginning. */
 const STABLE_AFTER_MS = 10_000;
@@ -34,71 +35,101 @@ export interface RemoteConnectionOptions {
   redact: (text: string) => string;
   /** Which of the server's tools are served (allow and deny lists). */
   serves: (tool: string) => boolean;
-  /** A Streamable HTTP server: tools/call goes straight to it on the SDK client's session (http-call.ts). */
+  /** A Streamable HTTP server: requests go straight to it on the SDK client's session (http-exchange.ts). */
   http?: { url: URL; headers: Record<string, string> };
-  /** OpenTelemetry: each forwarded call gets a CLIENT span, carried on to the server. None when off. */
-  tracing?: Tracing | undefined;
+  /**
+   * The client capabilities declared to the server: those whose requests toolgate relays to the
+   * client of a request (RELAYED_CLIENT_CAPABILITIES), once the endpoint can relay them.
+   */
+  clientCapabilities: Record<string, unknown>;
   /** What of a changed tool definition callers get (pinning/tool-pins.ts). */
   pins: ToolPins;
 }
 
-/** W3C trace context for one call: HTTP headers, and MCP's own `params._meta` (SEP-414). */
-type TraceContext = Record<string, string>;
+/** A notification the server sent outside any request, as the remote pack hands it on. */
+export interface ServerNotice {
+  method: string;
+  params?: Record<string, unknown>;
+}
 
 interface Live {
   client: Client;
   transport: Transport;
   since: number;
-  relist: Relister;
+  relisters: Map<string, Relister>;
+  /** Requests over the SDK client (stdio), with the server's requests and log lines routed. */
+  send: ReturnType<typeof routeClientRequests>['send'];
+}
+
+/** The server cannot be reached now: the reason, redacted. */
+export class ServerUnreachableError extends Error {
+  override readonly name = 'ServerUnreachableError';
 }
 
 /**
- * One long-lived connection to an MCP server: initializes once, lists its tools (within the
- * list bounds: served-tools.ts), forwards calls, and reconnects with backoff when the session
- * expires, the server goes away or the child dies.
+ * One long-lived connection to an MCP server: initializes once (declaring the client capabilities
+ * toolgate relays), reads its lists (within the list bounds: server-lists/), forwards requests
+ * with what the server sends during them routed back (send), and reconnects with backoff when the
+ * session expires, the server goes away or the child dies. Notifications the server sends outside
+ * a request (list changes, a subscribed resource's update) go to the listeners.
  */
 export class RemoteConnection {
   #live: Live | undefined;
   #connecting: Promise<Live> | undefined;
-  readonly #served: ServedTools;
+  readonly lists: ConnectionLists;
   #instructions: string | undefined;
+  #capabilities: Readonly<Record<string, unknown>> = {};
   #lastError: string | undefined;
   #failures = 0;
   #retry: NodeJS.Timeout | undefined;
   #retryAt = 0;
   #closed = false;
+  readonly #listeners = new Set<(notice: ServerNotice) => void>();
   readonly #options: RemoteConnectionOptions;
-  readonly #http: ReturnType<typeof createHttpCaller> | undefined;
+  readonly #http: ReturnType<typeof createHttpExchanger> | undefined;
 
   constructor(options: RemoteConnectionOptions) {
     this.#options = options;
-    this.#http = options.http ? createHttpCaller(options.http.url, options.bounds.maxAnswerBytes) : undefined;
-    this.#served = new ServedTools({ name: options.name, logger: options.logger, pins: options.pins });
+    this.#http = options.http ? createHttpExchanger(options.http.url, options.bounds.maxAnswerBytes) : undefined;
+    this.lists = new ConnectionLists({
+      bounds: options.bounds,
+      logger: options.logger,
+      serves: options.serves,
+      describe: (error) => this.#describe(error),
+      pinning: { name: options.name, pins: options.pins },
+    });
   }
 
+  /** The tools served now (pinned): what servers:accept reads too. */
   get tools(): readonly RemoteListedTool[] {
-    return this.#served.tools;
+    return this.lists.tools.entries;
   }
 
   /** The pins changed (the lock file was read again): what is served follows at once. */
   repin(): void {
-    this.#served.repin();
+    this.lists.tools.repin();
   }
 
   get instructions(): string | undefined {
     return this.#instructions;
   }
 
-  /** Lists started after a `tools/list_changed` on the live connection: what a test counts. */
-  get relists(): number {
-    return this.#live?.relist.started ?? 0;
+  /** The server's capabilities as its last initialize declared them. */
+  get capabilities(): Readonly<Record<string, unknown>> {
+    return this.#capabilities;
+  }
+
+  get connected(): boolean {
+    return this.#live !== undefined;
+  }
+
+  /** The last reason the server could not be reached, or a request failed. */
+  get lastError(): string | undefined {
+    return this.#lastError;
   }
 
   status(): PackStatus {
-    if (this.#live) {
-      if (this.#lastError) return { state: 'degraded', detail: this.#lastError };
-      return this.#served.status();
-    }
+    if (this.#live) return this.#lastError ? { state: 'degraded', detail: this.#lastError } : this.lists.status();
     const retry = this.#retry ? `; retrying in ${Math.max(0, Math.ceil((this.#retryAt - Date.now()) / 1000))} s` : '';
     return { state: 'down', detail: `${this.#lastError ?? 'not connected yet'}${retry}` };
   }
@@ -108,98 +139,45 @@ export class RemoteConnection {
     await this.#connect().catch(() => undefined);
   }
 
-  call(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult> {
-    const { tracing } = this.#options;
-    if (!tracing) return this.#forward(name, args, context, undefined);
-    return tracing.traceClientCall(`tools/call ${name}`, this.#spanAttributes(name), (trace) => this.#forward(name, args, context, trace), (result) =>
-      result.isError ? 'tool_error' : undefined,
-    );
-  }
-
-  /** The MCP conventions' client span attributes. */
-  #spanAttributes(name: string): Record<string, string | number> {
-    const attributes: Record<string, string | number> = {
-      'mcp.method.name': 'tools/call',
-      'gen_ai.tool.name': name,
-      'gen_ai.operation.name': 'execute_tool',
-      'network.transport': this.#options.kind === 'http' ? 'tcp' : 'pipe',
-      'toolgate.pack': this.#options.name,
-    };
-    const url = this.#options.http?.url;
-    if (url) {
-      attributes['server.address'] = url.hostname;
-      attributes['server.port'] = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    }
-    return attributes;
-  }
-
-  async #forward(name: string, args: Record<string, unknown> | undefined, context: ToolContext, trace: TraceContext | undefined): Promise<CallToolResult> {
-    const first = await this.#attempt(name, args, context, trace);
-    if (first.kind === 'done') return first.result;
-    // The server forgot the session (it restarted, or expired it): initialize again and retry once.
-    this.#options.logger.info({ tool: name }, 'remote session expired; initializing a new one');
-    await this.#drop(first.live);
-    const second = await this.#attempt(name, args, context, trace);
-    return second.kind === 'done' ? second.result : this.#unavailable(name, 'it refused the new session too');
+  /** Hears the server's notifications outside requests; returns the way to stop. */
+  listen(listener: (notice: ServerNotice) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**
-   * A call of a tool not listed, when there is a better answer than "not found": while the server
-   * has never been reached its tools are unknown, and a refused list serves none of them.
+   * Sends one request on the live connection (connecting first when it is not up), the server's
+   * messages during it routed by `options`. A session the server forgot is opened again and the
+   * request sent once more; a transport that failed is dropped (reconnected in the background) and
+   * its error thrown; a request abandoned (timed out, the client gone) is cancelled at the server.
    */
-  unlisted(name: string): CallToolResult | undefined {
-    const refused = this.#served.listProblem;
-    if (refused) return errorResult(`${this.#options.name}: ${name} is not served: ${refused}`);
-    return this.#served.everListed || this.#live ? undefined : this.#unavailable(name, this.#lastError ?? 'not connected yet');
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    this.#http?.close();
-    clearTimeout(this.#retry);
-    const live = this.#live ?? (await this.#connecting?.catch(() => undefined));
-    this.#live = undefined;
-    live?.relist.close();
-    if (live) await live.client.close().catch(() => undefined);
-  }
-
-  async #attempt(
-    name: string,
-    args: Record<string, unknown> | undefined,
-    context: ToolContext,
-    trace: TraceContext | undefined,
-  ): Promise<{ kind: 'done'; result: CallToolResult } | { kind: 'session-lost'; live: Live }> {
-    let live: Live;
-    try {
-      live = this.#live ?? (await this.#connectForCall());
-    } catch (error) {
-      return { kind: 'done', result: this.#unavailable(name, this.#describe(error)) };
-    }
-    try {
-      const params = { name, ...(args ? { arguments: args } : {}), ...(trace ? { _meta: trace } : {}) };
-      const raw = this.#http
-        ? await this.#callOverHttp(live, params, context.signal, trace)
-        : await live.client.request({ method: 'tools/call', params }, callResultSchema, { timeout: this.#options.bounds.timeoutMs, signal: context.signal });
-      if (this.#lastError && this.#live === live) this.#lastError = undefined;
-      return { kind: 'done', result: raw as CallToolResult };
-    } catch (error) {
-      if (sessionLost(error, live.transport)) return { kind: 'session-lost', live };
-      return { kind: 'done', result: this.#failedCall(name, error, live, context.signal) };
+  async send(method: string, params: Record<string, unknown>, options: ExchangeOptions): Promise<Record<string, unknown>> {
+    for (let attempt = 0; ; attempt += 1) {
+      const live = await this.#liveForRequest();
+      try {
+        const result = await this.#sendOn(live, method, params, options);
+        if (this.#lastError && this.#live === live) this.#lastError = undefined;
+        return result;
+      } catch (error) {
+        if (sessionLost(error, live.transport) && attempt === 0) {
+          // The server forgot the session (it restarted, or expired it): initialize again and send once more.
+          this.#options.logger.info({ method }, 'remote session expired; initializing a new one');
+          await this.#drop(live);
+          continue;
+        }
+        throw this.#failed(error, live, method, options);
+      }
     }
   }
 
-  /** tools/call straight to the server on the SDK client's session (http-call.ts). */
-  async #callOverHttp(live: Live, params: Record<string, unknown>, signal: AbortSignal, trace: TraceContext | undefined): Promise<Record<string, unknown>> {
+  async #sendOn(live: Live, method: string, params: Record<string, unknown>, options: ExchangeOptions): Promise<Record<string, unknown>> {
+    if (!this.#http) return live.send(method, params, options);
     const transport = live.transport as StreamableHTTPClientTransport;
     const http = this.#options.http!;
-    const headers = trace ? { ...http.headers, ...trace } : http.headers;
-    const session = { url: http.url, headers, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
+    const session = { url: http.url, headers: options.headers ? { ...http.headers, ...options.headers } : http.headers, sessionId: transport.sessionId, protocolVersion: transport.protocolVersion };
     try {
-      const result = await this.#http!.call(session, params, { timeoutMs: this.#options.bounds.timeoutMs, signal });
-      if (!callResultSchema.safeParse(result).success) throw new McpError(-32602, 'the server answered the call with something that is not a tool result');
-      return result;
+      return await this.#http.exchange(session, method, params, options);
     } catch (error) {
-      if (error instanceof SessionLostError) throw new StreamableHTTPError(404, error.message);
       if (error instanceof CallAbandonedError) {
         // As the SDK does when a request times out or is aborted: the server may stop the work.
         const cancelled = { method: 'notifications/cancelled' as const, params: { requestId: error.requestId, reason: error.message } };
@@ -209,41 +187,41 @@ export class RemoteConnection {
     }
   }
 
-  #failedCall(name: string, error: unknown, live: Live, signal: AbortSignal): CallToolResult {
-    const { logger, bounds, redact } = this.#options;
-    const pack = this.#options.name;
-    const failure = signal.aborted ? ({ kind: 'cancelled' } as const) : classifyCallFailure(error, live.client.transport !== undefined && this.#live === live);
-    switch (failure.kind) {
-      case 'timeout':
-        this.#lastError = `a call to ${name} timed out after ${bounds.timeoutMs} ms`;
-        logger.warn({ tool: name, timeoutMs: bounds.timeoutMs }, 'remote tool call timed out');
-        return errorResult(`${pack}: ${name} did not answer within ${bounds.timeoutMs} ms (MCP_SERVER_TIMEOUT_MS); try again later.`);
-      case 'cancelled':
-        return errorResult(`${pack}: the call to ${name} was cancelled.`);
-      case 'refused':
-        // The server answered with a JSON-RPC error (unknown tool, invalid params, its own -32000): its words.
-        return errorResult(`${pack}: the server refused the call to ${name}: ${redact(failure.message)}`);
-      case 'too-large':
-        logger.warn({ tool: name, maxAnswerBytes: bounds.maxAnswerBytes }, 'a remote answer passed MCP_MAX_ANSWER_BYTES and was not read further');
-        return errorResult(`${pack}: the answer to ${name} was refused: ${failure.message} (MCP_MAX_ANSWER_BYTES).`);
-      case 'transport': {
-        // The server is gone or the child died. Reconnect in the background.
-        const reason = this.#live === live || !this.#lastError ? this.#describe(error) : this.#lastError;
-        void this.#drop(live, error);
-        return this.#unavailable(name, reason);
-      }
+  /** What a failed request means for the connection; the error, to throw on. */
+  #failed(error: unknown, live: Live, method: string, options: ExchangeOptions): unknown {
+    if (options.signal.aborted) return error;
+    const failure = classifyCallFailure(error, live.client.transport !== undefined && this.#live === live);
+    if (failure.kind === 'timeout') {
+      this.#lastError = `a request (${method}) timed out after ${options.timeoutMs} ms`;
+      this.#options.logger.warn({ method, timeoutMs: options.timeoutMs }, 'a forwarded request timed out');
+    } else if (failure.kind === 'transport') {
+      // The server is gone or the child died: reconnect in the background.
+      const reason = this.#live === live || !this.#lastError ? this.#describe(error) : this.#lastError;
+      void this.#drop(live, error);
+      return new ServerUnreachableError(reason);
     }
+    return error;
   }
 
-  #unavailable(name: string, reason: string): CallToolResult {
-    return errorResult(`${this.#options.name}: ${name} is unavailable: the MCP server cannot be reached (${reason}); try again later.`);
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#http?.close();
+    clearTimeout(this.#retry);
+    const live = this.#live ?? (await this.#connecting?.catch(() => undefined));
+    this.#live = undefined;
+    if (live) for (const relister of live.relisters.values()) relister.close();
+    if (live) await live.client.close().catch(() => undefined);
   }
 
-  /** For a call: connect now unless a retry is already scheduled (then fail fast with the last reason). */
-  #connectForCall(): Promise<Live> {
-    if (this.#connecting) return this.#connecting;
-    if (this.#retry) return Promise.reject(new Error(this.#lastError ?? 'reconnecting'));
-    return this.#connect();
+  /** For a request: the live connection, or connect now unless a retry is already scheduled (then fail fast with the last reason). */
+  async #liveForRequest(): Promise<Live> {
+    if (this.#live) return this.#live;
+    if (this.#retry && !this.#connecting) throw new ServerUnreachableError(this.#lastError ?? 'reconnecting');
+    try {
+      return await this.#connect();
+    } catch (error) {
+      throw new ServerUnreachableError(this.#describe(error));
+    }
   }
 
   #connect(): Promise<Live> {
@@ -256,19 +234,23 @@ export class RemoteConnection {
   async #open(): Promise<Live> {
     const { logger, bounds } = this.#options;
     const transport = this.#options.transport();
-    const client = new Client({ name: 'toolgate', version: '0.1.0' }, { capabilities: {} });
-    const relist = new Relister({ list: () => this.#relist(client), minIntervalMs: bounds.relistIntervalMs, logger });
-    const live: Live = { client, transport, since: Date.now(), relist };
+    // The capabilities toolgate relays to whichever client made the request: a server offers the tools that need them.
+    const client = new Client({ name: 'toolgate', version: '0.1.0' }, { capabilities: this.#options.clientCapabilities });
+    const relisters = this.lists.relisters(client, (method) => this.#tell({ method }));
+    const live: Live = { client, transport, since: Date.now(), relisters, send: routeClientRequests(client, this.#options.clientCapabilities).send };
     client.onclose = () => {
       if (this.#live === live) void this.#drop(live, new Error('the connection closed'));
     };
     client.onerror = (error) => this.#transportError(live, error);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => relist.notify());
+    for (const schema of [ToolListChangedNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema]) {
+      client.setNotificationHandler(schema, async (notification) => relisters.get(notification.method)?.notify());
+    }
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => this.#tell(notification));
     try {
       await client.connect(transport, { timeout: bounds.timeoutMs });
-      await this.#listTools(client);
+      await this.lists.readAll(client);
     } catch (error) {
-      relist.close();
+      for (const relister of relisters.values()) relister.close();
       await client.close().catch(() => undefined);
       this.#lastError = this.#describe(error);
       logger.warn({ reason: this.#lastError }, 'cannot connect to the MCP server');
@@ -276,15 +258,26 @@ export class RemoteConnection {
       throw error;
     }
     if (this.#closed) {
-      relist.close();
+      for (const relister of relisters.values()) relister.close();
       await client.close().catch(() => undefined);
       throw new Error('closed');
     }
-    this.#instructions = this.#served.instructionsOf(client.getInstructions(), bounds.list.maxDescriptionLength);
+    this.#instructions = boundedInstructions(client.getInstructions(), bounds.list.maxDescriptionLength, logger);
+    this.#capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
     this.#live = live;
     this.#lastError = undefined;
-    logger.info({ tools: this.#served.tools.length, server: client.getServerVersion()?.name?.slice(0, 100) }, 'connected to the MCP server');
+    logger.info({ tools: this.lists.tools.entries.length, server: client.getServerVersion()?.name?.slice(0, 100) }, 'connected to the MCP server');
     return live;
+  }
+
+  #tell(notice: ServerNotice): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.#options.logger.warn({ err: this.#describe(error), method: notice.method }, 'a listener of the server failed');
+      }
+    }
   }
 
   /** A stdio child that breaks the protocol cannot be trusted with the next answer: restarted. */
@@ -299,23 +292,11 @@ export class RemoteConnection {
     }
   }
 
-  /** The list once more, after `tools/list_changed` (coalesced: relist.ts); a failure leaves the last list served. */
-  async #relist(client: Client): Promise<void> {
-    await this.#listTools(client).catch((error: unknown) => this.#options.logger.warn({ err: this.#describe(error) }, 'listing tools again failed'));
-  }
-
-  async #listTools(client: Client): Promise<void> {
-    const { bounds, serves } = this.#options;
-    const page = (cursor: string | undefined) => client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, toolsPageSchema, { timeout: bounds.timeoutMs });
-    this.#served.apply(await readToolList(page, bounds.list, serves));
-    logStrictHostRefusals(this.#served.tools, this.#options.logger);
-  }
-
   /** Forgets a connection (once) and, after an error, schedules the next. */
   async #drop(live: Live, error?: unknown): Promise<void> {
     if (this.#live !== live) return;
     this.#live = undefined;
-    live.relist.close();
+    for (const relister of live.relisters.values()) relister.close();
     if (Date.now() - live.since >= STABLE_AFTER_MS) this.#failures = 0;
     if (error !== undefined) {
       this.#lastError = this.#describe(error);
@@ -346,6 +327,7 @@ export class RemoteConnection {
 
 /** 404 is the spec's answer to an expired session; some servers (server-everything) answer 400. */
 function sessionLost(error: unknown, transport: Transport): boolean {
-  if (!(error instanceof StreamableHTTPError) || transport.sessionId === undefined) return false;
-  return error.code === 404 || error.code === 400;
+  if (transport.sessionId === undefined) return false;
+  if (error instanceof SessionLostError) return true;
+  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 400);
 }

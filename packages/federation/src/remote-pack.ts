@@ -4,13 +4,15 @@ import type { LockWatch } from './pinning/lock-file.ts';
 import { ToolPins, type ToolChanges } from './pinning/tool-pins.ts';
 import { redactor } from './redact.ts';
 import { RemoteConnection } from './remote-connection.ts';
+import { createRemoteSide, type RemoteFeatureSet } from './remote-features.ts';
 import type { ServerEntry } from './servers-file.ts';
+import { createToolCalls } from './tool-calls.ts';
 import { toolFilter } from './tool-filter.ts';
 import { createTransport } from './transports.ts';
 
 export interface RemotePackOptions {
   logger: Logger;
-  /** MCP_SERVER_TIMEOUT_MS, the answer and list bounds, re-listing and the stdio kill grace. */
+  /** MCP_SERVER_TIMEOUT_MS, the answer and list bounds, re-listing, the stdio kill grace, the client wait. */
   bounds: ConnectionBounds;
   /** The gateway's environment: PATH for a stdio child (nothing else of it is passed on). */
   env: NodeJS.ProcessEnv;
@@ -21,6 +23,9 @@ export interface RemotePackOptions {
   /** The servers file's lock (pinning/lock-file.ts), followed while the gateway runs. */
   lock?: LockWatch | undefined;
 }
+
+/** A remote pack, and everything its server offers besides tools (resources, prompts, completion, tasks). */
+export type RemoteBuiltPack = BuiltPack & { features: RemoteFeatureSet };
 
 /** The connection to one server of the servers file, not started: the pack's, or `servers:accept`'s. */
 export function connectionTo(entry: ServerEntry, options: RemotePackOptions): RemoteConnection {
@@ -36,7 +41,9 @@ export function connectionTo(entry: ServerEntry, options: RemotePackOptions): Re
     redact,
     serves: toolFilter(entry),
     ...(entry.transport === 'http' ? { http: { url: entry.url, headers: entry.headers } } : {}),
-    tracing: options.tracing,
+    // None yet: core's endpoints do not relay a server's requests to the client until its side of
+    // issue 36 lands, and a server would offer tools that cannot work (RELAYED_CLIENT_CAPABILITIES then).
+    clientCapabilities: {},
     pins,
   });
 }
@@ -47,15 +54,28 @@ export function connectionTo(entry: ServerEntry, options: RemotePackOptions): Re
  * one that is down leaves the pack `down` on /healthz and is retried in the background. What it
  * serves of a changed tool follows the lock file (pinning/).
  */
-export async function createRemotePack(entry: ServerEntry, options: RemotePackOptions): Promise<BuiltPack> {
+export async function createRemotePack(entry: ServerEntry, options: RemotePackOptions): Promise<RemoteBuiltPack> {
+  const { bounds, lock } = options;
   const connection = connectionTo(entry, options);
-  const { lock } = options;
   // An operator accepted a change (the lock was written) or sent SIGHUP: pinned anew at once.
   const stopFollowing = lock?.onReload(() => {
     if (lock.problem) options.logger.error({ lockFile: lock.path }, `the lock file cannot be read; the last one read stays in force: ${lock.problem}`);
     connection.repin();
   });
   await connection.start();
+  const side = createRemoteSide(connection, bounds);
+  const logger = options.logger.child({ transport: entry.transport });
+  const toolCalls = createToolCalls({
+    name: entry.name,
+    connection,
+    requests: side.requests,
+    bounds,
+    logger,
+    redact: redactor(entry.secrets),
+    kind: entry.transport,
+    url: entry.transport === 'http' ? entry.url : undefined,
+    tracing: options.tracing,
+  });
   const instructions = connection.instructions;
   const pack = definePack({
     name: entry.name,
@@ -64,13 +84,14 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
     tools: [],
     remoteTools: {
       list: () => connection.tools,
-      call: (name, args, context) => connection.call(name, args, context),
-      unlisted: (name) => connection.unlisted(name),
+      call: (name, args, context) => toolCalls.call(name, { name, ...(args ? { arguments: args } : {}) }, context),
+      unlisted: (name) => toolCalls.unlisted(name),
     },
   });
   const close = async () => {
     stopFollowing?.();
+    side.close();
     await connection.close();
   };
-  return { pack, status: () => connection.status(), close };
+  return { pack, features: side.features, status: () => connection.status(), close };
 }

@@ -1,7 +1,8 @@
 import type { RemoteListedTool } from '@toolgate/core';
 import { DEFAULT_CONNECTION_BOUNDS } from '../src/federation-settings.ts';
-import { nestsDeeperThan } from '../src/tool-list/json-depth.ts';
-import { readToolList } from '../src/tool-list/read-tool-list.ts';
+import { nestsDeeperThan } from '../src/server-lists/json-depth.ts';
+import { TOOLS } from '../src/server-lists/list-kinds.ts';
+import { readServerList, type ListPage } from '../src/server-lists/read-server-list.ts';
 import { nestedSchema, tool } from './hostile/http-kit.ts';
 
 const bounds = DEFAULT_CONNECTION_BOUNDS.list;
@@ -19,36 +20,36 @@ describe('nestsDeeperThan: depth without recursion', () => {
   });
 });
 
-describe('readToolList: pages, bounds, duplicates', () => {
+describe('readServerList: pages, bounds, duplicates', () => {
   const pages = (...lists: unknown[][]) => async (cursor: string | undefined) => {
     const index = cursor === undefined ? 0 : Number(cursor);
-    return { tools: lists[index]!, ...(index + 1 < lists.length ? { nextCursor: String(index + 1) } : {}) };
+    return { entries: lists[index]!, ...(index + 1 < lists.length ? { nextCursor: String(index + 1) } : {}) } as ListPage;
   };
 
   it('reads every page; a tool that is not one is left out and named', async () => {
-    const outcome = await readToolList(pages([tool('a'), { name: 'b' }], [tool('c'), 42]), bounds, () => true);
-    expect('tools' in outcome && outcome.tools.map((listed) => listed.name)).toEqual(['a', 'c']);
+    const outcome = await readServerList(TOOLS, pages([tool('a'), { name: 'b' }], [tool('c'), 42]), bounds, () => true);
+    expect('entries' in outcome && outcome.entries.map((listed) => listed.name)).toEqual(['a', 'c']);
     expect('refused' in outcome && outcome.refused.map((refused) => refused.name)).toEqual(['b', '(no name)']);
   });
 
   it('counts the tools of every page against MCP_LIST_MAX_ITEMS', async () => {
-    const outcome = await readToolList(pages([tool('a'), tool('b')], [tool('c')]), { ...bounds, maxItems: 2 }, () => true);
+    const outcome = await readServerList(TOOLS, pages([tool('a'), tool('b')], [tool('c')]), { ...bounds, maxItems: 2 }, () => true);
     expect(outcome).toEqual({ problem: 'it lists more than MCP_LIST_MAX_ITEMS (2) tools' });
   });
 
   it('counts the bytes of every page against MCP_LIST_MAX_BYTES', async () => {
     const big = tool('big', { description: 'x'.repeat(600) });
-    const outcome = await readToolList(pages([big], [{ ...big, name: 'big2' }]), { ...bounds, maxBytes: 1_000 }, () => true);
+    const outcome = await readServerList(TOOLS, pages([big], [{ ...big, name: 'big2' }]), { ...bounds, maxBytes: 1_000 }, () => true);
     expect(outcome).toEqual({ problem: 'its tools come to more than MCP_LIST_MAX_BYTES (1000 bytes) of JSON' });
   });
 
   it('a tool the operator left out (denyTools) is never checked or counted', async () => {
-    const outcome = await readToolList(pages([tool('kept'), tool('deep', { inputSchema: nestedSchema(100) })]), bounds, (name) => name !== 'deep');
-    expect(outcome).toEqual({ tools: [tool('kept') as RemoteListedTool], refused: [] });
+    const outcome = await readServerList(TOOLS, pages([tool('kept'), tool('deep', { inputSchema: nestedSchema(100) })]), bounds, (name) => name !== 'deep');
+    expect(outcome).toEqual({ entries: [tool('kept') as RemoteListedTool], refused: [] });
   });
 
   it('the first of two tools of one name is kept', async () => {
-    const outcome = await readToolList(pages([tool('same', { description: 'first' })], [tool('same', { description: 'second' })]), bounds, () => true);
-    expect('tools' in outcome && outcome.tools.map((listed) => listed.description)).toEqual(['first']);
+    const outcome = await readServerList(TOOLS, pages([tool('same', { description: 'first' })], [tool('same', { description: 'second' })]), bounds, () => true);
+    expect('entries' in outcome && outcome.entries.map((listed) => listed.description)).toEqual(['first']);
   });
 });

@@ -63,5 +63,8 @@ export async function startChildServer(options: { args: string[]; ready: RegExp;
 /** server-everything over Streamable HTTP with sessions, as its README starts it. */
 export const startEverything = () => startChildServer({ args: [serverEverything, 'streamableHttp'], ready: /listening on port/ });
 
+/** The conformance fixture (fixtures/conformance-server/): every scenario's fixture, with sessions. */
+export const startConformanceFixture = () => startChildServer({ args: [fixture('conformance-server/main.ts')], ready: /listening on/ });
+
 /** The SDK v2's stateless server (fixtures/stateless-server.ts). */
 export const startStateless = () => startChildServer({ args: [fixture('stateless-server.ts')], ready: /listening/ });

@@ -4,9 +4,13 @@ import { z } from 'zod';
 
 const anything = z.looseObject({});
 
-/** An SDK client talking to the server directly, reading answers verbatim: what the gateway must match. */
-export async function connectDirect(url: string) {
-  const client = new Client({ name: 'direct', version: '1.0.0' });
+/**
+ * An SDK client talking to the server directly, reading answers verbatim: what the gateway must
+ * match. `capabilities`: what it declares (toolgate declares the ones it relays: a server may offer
+ * more tools to such a client).
+ */
+export async function connectDirect(url: string, capabilities: Record<string, unknown> = {}) {
+  const client = new Client({ name: 'direct', version: '1.0.0' }, { capabilities });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return {
     listTools: async () => (await client.request({ method: 'tools/list', params: {} }, anything)).tools as { name: string }[],
