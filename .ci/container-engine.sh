@@ -71,21 +71,48 @@ start_dockerd() {
   for _ in $(seq 1 60); do answers && return 0; kill -0 "$(cat "$work/dockerd.pid")" 2>/dev/null || return 1; sleep 1; done
   return 1
 }
+stop_failed_dockerd() {
+  tail -5 "$work/dockerd.log"
+  local pid
+  pid=$(cat "$work/dockerd.pid")
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.5; done
+  kill -9 "$pid" 2>/dev/null || true
+}
+# Our settings in a file of our own (--config-file): dockerd refuses a setting given both as a flag
+# and in /etc/docker/daemon.json, and a machine may ship that file with any of them.
+own_config() {
+  printf '{ "exec-opts": ["native.cgroupdriver=cgroupfs"]%s }\n' "$1" >"$work/daemon.json"
+  echo --config-file "$work/daemon.json"
+}
 if ! answers; then
   if [[ -d /run/systemd/system ]]; then
     log "starting docker.service"
     systemctl start docker
   else
     # No systemd (a container, a minimal VM): dockerd in the background, cgroups managed by itself.
+    # First as the machine configures it, where it does; then with ours, NAT and all; then without
+    # NAT where the kernel refuses iptables (an unprivileged container): containers reach each
+    # other and the host's published ports, not the internet; builds that need the network use the
+    # host's (compose's build.network: host).
     log "starting dockerd in the background (log: $work/dockerd.log, pid file: $work/dockerd.pid)"
-    if ! start_dockerd --exec-opt native.cgroupdriver=cgroupfs; then
-      # Where the kernel refuses iptables (an unprivileged container), without NAT: containers reach
-      # each other and the host's published ports, not the internet; builds that need the network
-      # use the host's (compose's build.network: host).
-      log "dockerd did not come up with iptables (last lines of its log below); again without NAT"
-      tail -5 "$work/dockerd.log"
-      kill "$(cat "$work/dockerd.pid")" 2>/dev/null || true
-      start_dockerd --exec-opt native.cgroupdriver=cgroupfs --iptables=false --ip6tables=false --ip-forward=false --ip-masq=false \
+    started=false
+    if [[ -f /etc/docker/daemon.json ]]; then
+      if start_dockerd; then started=true; else
+        log "dockerd did not come up as /etc/docker/daemon.json configures it (last lines of its log below); again with our settings"
+        stop_failed_dockerd
+      fi
+    fi
+    if ! $started; then
+      # shellcheck disable=SC2046 # own_config prints two words, the flag and the file
+      if start_dockerd $(own_config ''); then started=true; else
+        log "dockerd did not come up with iptables (last lines of its log below); again without NAT"
+        stop_failed_dockerd
+      fi
+    fi
+    if ! $started; then
+      # shellcheck disable=SC2046
+      start_dockerd $(own_config ', "iptables": false, "ip6tables": false, "ip-forward": false, "ip-masq": false') \
         || { tail -40 "$work/dockerd.log"; exit 1; }
     fi
   fi
