@@ -100,6 +100,19 @@ describe('/mcp in the split deployment: the gateway service behind nginx', () =>
     expect(page).toContain(`<code>${nginx.url}/mcp</code>`);
   });
 
+  it('the search view passes nginx at both URL kinds: ?view=search reaches the service, and the key still decides what is found', async () => {
+    const names = (answer: { json: { result: { tools: { name: string }[] } } }) => answer.json.result.tools.map((tool) => tool.name);
+    for (const path of ['/mcp', '/quotes/mcp']) {
+      expect(names(await postRpc(`${nginx.url}${path}?view=search`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, bearer(QUOTES_ONLY)))).toEqual(['search_tools', 'call_tool']);
+    }
+    const found = await postRpc(`${nginx.url}/mcp?view=search`, toolCall(2, 'search_tools', { query: 'blockchain token balance of a wallet, or a random quote', limit: 20 }), bearer(QUOTES_ONLY));
+    const foundNames: string[] = found.json.result.structuredContent.tools.map((tool: { name: string }) => tool.name);
+    expect(foundNames).toContain('quotes_random_quote');
+    for (const name of foundNames) expect(name).toMatch(/^quotes_/);
+    const called = await postRpc(`${nginx.url}/quotes/mcp?view=search`, toolCall(3, 'call_tool', { name: 'random_quote', arguments: {} }), bearer(QUOTES_ONLY));
+    expect(called.json.result.structuredContent).toEqual(expect.objectContaining({ content: expect.any(String) }));
+  });
+
   it('/healthz counts the gateway; with it gone, /mcp says so and each pack’s URL still answers', async () => {
     const before = await fetch(`${nginx.url}/healthz`);
     expect(before.status).toBe(200);

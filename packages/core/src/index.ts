@@ -51,3 +51,7 @@ export type { BoundedRedis, BoundedRedisOptions } from './redis/bounded-redis.ts
 export { createFallbackLimiter } from './redis/fallback-limiter.ts';
 export type { CountingLimiter } from './redis/fallback-limiter.ts';
 export { redactUrls } from './redact-urls.ts';
+export { createCombinedDispatcher } from './mcp/combined-dispatcher.ts';
+export { combinedSelection } from './mcp/combined-selection.ts';
+export { METHODS } from './mcp/method-table.ts';
+export { withView } from './mcp/views.ts';

@@ -134,7 +134,8 @@ describe('the method table', () => {
     const response = await post('/echo/mcp?view=nope', rpc('tools/list'));
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Bad Request: no view "nope" here (views: first)');
-    const plain = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger: createLogger({ level: 'silent' }), metrics: createMetrics({ collectProcessMetrics: false }) });
+    // A table without views (the default one has the search view: search-view.test.ts).
+    const plain = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger: createLogger({ level: 'silent' }), metrics: createMetrics({ collectProcessMetrics: false }), methods: new MethodTable(METHODS.entries) });
     const none = await request(plain).post('/echo/mcp?view=search').set('accept', 'application/json').send(rpc('tools/list'));
     expect([none.status, none.body.error.message]).toEqual([400, 'Bad Request: no view "search" here (this endpoint has no views)']);
   });

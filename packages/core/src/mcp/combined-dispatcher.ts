@@ -100,7 +100,7 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
     }
   }
 
-  return { pack, handle };
+  return { pack, handle, members: served };
 }
 
 /** What a client is told at initialize: the naming rule, then each pack's own instructions under its name. */

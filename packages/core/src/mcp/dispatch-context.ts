@@ -19,6 +19,8 @@ export interface DispatchContext {
 
 export interface Dispatcher {
   readonly pack: Pack;
+  /** At `/mcp`: the packs' own dispatchers it serves (tool search reads each tool's pack from them). */
+  readonly members?: readonly Dispatcher[];
   /** Answers one JSON-RPC request. Never throws. */
   handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse>;
 }

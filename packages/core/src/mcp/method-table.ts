@@ -1,6 +1,7 @@
 import { discover, initialize, ping } from './handshake.ts';
 import { MethodTable, type MethodEntry, type MethodView } from './method-entry.ts';
 import { callToolMethod } from './tools/call-tool-method.ts';
+import { createSearchView } from './search-view/search-view.ts';
 import { listTools } from './tools/list-tools.ts';
 import { TOOL_NAMESPACE } from './tools/tool-namespace.ts';
 
@@ -45,7 +46,11 @@ const ENTRIES: readonly MethodEntry[] = [
   },
 ];
 
-/** Per-request views (`?view=<name>` at `/mcp` and `/<segment>/mcp`): none yet. */
-const VIEWS: readonly MethodView[] = [];
+/** Per-request views (`?view=<name>` at `/mcp` and `/<segment>/mcp`). */
+const search = createSearchView(TOOLS_LIST);
+const VIEWS: readonly MethodView[] = [
+  // search_tools and call_tool instead of every tool (docs/tool-search.md).
+  { name: 'search', methods: new Map([[TOOLS_LIST, search.listTools], ['tools/call', search.callTool]]) },
+];
 
 export const METHODS = new MethodTable(ENTRIES, VIEWS);
