@@ -17,6 +17,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  * key: the server never writes a key into the page.
  */
 export function clientConfigs(name: string, url: string, keyed: boolean): ClientConfig[] {
+  // A query string (`?view=search`) holds characters a shell would read: quoted there.
+  const shellUrl = /[?&]/.test(url) ? `"${url}"` : url;
   const cursor = { url, ...(keyed ? { headers: { Authorization: `Bearer ${KEY}` } } : {}) };
   const vscode = {
     ...(keyed ? { inputs: [{ type: 'promptString', id: 'toolgate-key', description: 'toolgate API key', password: true }] } : {}),
@@ -29,7 +31,7 @@ export function clientConfigs(name: string, url: string, keyed: boolean): Client
     {
       host: 'Claude Code',
       where: 'a terminal',
-      text: `claude mcp add --transport http ${name} ${url}${keyed ? ` --header "Authorization: Bearer ${KEY}"` : ''}`,
+      text: `claude mcp add --transport http ${name} ${shellUrl}${keyed ? ` --header "Authorization: Bearer ${KEY}"` : ''}`,
     },
     { host: 'Claude Desktop', where: 'claude_desktop_config.json (through mcp-remote)', text: json({ mcpServers: { [name]: desktop } }) },
   ];

@@ -4,6 +4,7 @@ import { clientConfigs } from './client-configs.ts';
 import { html, type Html } from './escape-html.ts';
 import { assetUrl } from './page-assets.ts';
 import type { UnreachablePeer } from './peer-catalog.ts';
+import { renderSearchView } from './render-search-view.ts';
 import { renderTool } from './render-tool.ts';
 
 export interface PageView {
@@ -90,6 +91,7 @@ ${view.unreachable.map(
 </header>
 <main>
 ${view.oneUrl ? renderOneUrl(view) : ''}
+${renderSearchView(view.baseUrl, view.keyed, view.oneUrl)}
 ${view.packs.map((pack, index) => renderPack(pack, index, view))}
 </main>
 </body>

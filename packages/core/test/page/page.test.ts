@@ -128,6 +128,19 @@ describe('the catalog page at GET /', () => {
     expect(split.text).not.toContain('id="one-url"');
   });
 
+  it('explains the search view and gives its client configurations, at /mcp?view=search, the URL quoted for a shell', async () => {
+    const page = await request(catalogApp({ page: { publicUrl: 'https://gateway.example.com' } })).get('/').set('accept', HTML);
+    expect(page.text).toContain('<section class="pack" id="search-view" aria-labelledby="search-view-title">');
+    expect(page.text).toContain('<p class="endpoint"><code>https://gateway.example.com/mcp?view=search</code></p>');
+    expect(page.text).toMatch(/<code>search_tools<\/code> finds the tools for a task/);
+    expect(page.text).toContain('claude mcp add --transport http toolgate &quot;https://gateway.example.com/mcp?view=search&quot;</code>');
+    expect(page.text).toContain('&quot;url&quot;: &quot;https://gateway.example.com/mcp?view=search&quot;');
+    // Split across peers, /mcp does not serve every pack shown: the view is explained, no /mcp configuration offered.
+    const split = await request(catalogApp({ page: { peers: ['http://127.0.0.1:9'] } })).get('/').set('accept', HTML);
+    expect(split.text).toContain('id="search-view"');
+    expect(split.text).not.toContain('/mcp?view=search</code></p>');
+  });
+
   it('believes X-Forwarded-Host and -Proto only from a proxy TRUST_PROXY names', async () => {
     const forwarded = { 'x-forwarded-host': 'public.test', 'x-forwarded-proto': 'https' };
     const untrusted = await request(catalogApp()).get('/').set('accept', HTML).set('host', 'inner:8080').set(forwarded);
