@@ -18,7 +18,8 @@ async function using<T>(session: Session, work: (session: Session) => Promise<T>
  * What every client must manage against the gateway: list the quotes pack's tools, call
  * search_quotes (a page of 3 quotes), get the concert pack's tool error (the operator has
  * not set BANDSINTOWN_APP_ID) as a tool error the user can read, not a crash, list and call
- * the tools of a remote pack (an MCP server the gateway fronts), and do both at the one URL `/mcp`.
+ * the tools of a remote pack (an MCP server the gateway fronts), do both at the one URL `/mcp`,
+ * and through its search view (`/mcp?view=search`): search, then call through call_tool.
  */
 export async function runScenario(client: ClientUnderTest, baseUrl: string, credentials: Credentials): Promise<void> {
   await using(await client.connect(`${baseUrl}/quotes/mcp`, credentials), async (quotes) => {
@@ -49,6 +50,18 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     check(!found.isError && /"count":\s*10\b/.test(found.text), '/mcp: quotes_search_quotes returns a page of 10 quotes', found.text);
     const sum = await combined.call(remoteSum, { a: 2, b: 40 });
     check(!sum.isError && sum.text.includes('42'), `/mcp: ${remoteSum} answers 42`, sum);
+  });
+  // The search view of the one URL: two tools; a search finds the tool, call_tool calls it (built-in and remote).
+  await using(await client.connect(`${baseUrl}/mcp?view=search`, credentials), async (search) => {
+    const tools = await search.listTools();
+    check(tools.length === 2 && tools.includes('search_tools') && tools.includes('call_tool'), '/mcp?view=search lists search_tools and call_tool only', tools);
+    const found = await search.call('search_tools', { query: 'find quotations containing some words' });
+    check(!found.isError && found.text.includes('quotes_search_quotes'), '/mcp?view=search: search_tools finds quotes_search_quotes', found.text);
+    const quotes = await search.call('call_tool', { name: 'quotes_search_quotes', arguments: { query: 'love', limit: 10 } });
+    check(!quotes.isError && /"count":\s*10\b/.test(quotes.text), '/mcp?view=search: call_tool quotes_search_quotes returns a page of 10 quotes', quotes.text);
+    const remoteSum = `${REMOTE_PACK}_get-sum`;
+    const sum = await search.call('call_tool', { name: remoteSum, arguments: { a: 2, b: 40 } });
+    check(!sum.isError && sum.text.includes('42'), `/mcp?view=search: call_tool ${remoteSum} answers 42`, sum);
   });
 }
 

@@ -26,7 +26,7 @@ export const inspectorCli: ClientUnderTest = {
     return {
       listTools: async () => ((await inspect('--method', 'tools/list')) as { tools: { name: string }[] }).tools.map(({ name }) => name),
       call: async (name, args) =>
-        outcomeOf(await inspect('--method', 'tools/call', '--tool-name', name, '--tool-arg', ...Object.entries(args).map(([key, value]) => `${key}=${String(value)}`))),
+        outcomeOf(await inspect('--method', 'tools/call', '--tool-name', name, '--tool-arg', ...Object.entries(args).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`))),
       close: async () => undefined,
     };
   },

@@ -2,7 +2,7 @@ import { outcomeOf } from '../mcp-session.ts';
 import { cliError, firstJson, runCli } from '../run-cli.ts';
 import type { ClientUnderTest, Credentials, Session } from '../types.ts';
 
-/** `mcporter list` / `mcporter call <url>.<tool> key=value`: ad-hoc HTTP servers, one process per request. */
+/** `mcporter list` / `mcporter call --http-url <url> --tool <tool> --args <json>`: ad-hoc HTTP servers, one process per request. */
 export const mcporter: ClientUnderTest = {
   name: 'mcporter CLI',
   packages: ['mcporter'],
@@ -32,7 +32,8 @@ export const mcporter: ClientUnderTest = {
         return (listed.tools ?? []).map(({ name }) => name);
       },
       async call(name, args) {
-        const printed = await run(['call', `${endpoint}.${name}`, ...Object.entries(args).map(([key, value]) => `${key}=${String(value)}`), '--output', 'json']);
+        // --http-url and --tool rather than `<url>.<tool>`, which a query string (`?view=search`) would swallow; --args for nested objects.
+        const printed = await run(['call', '--http-url', endpoint, '--tool', name, '--args', JSON.stringify(args), '--output', 'json']);
         // A success prints the structured result itself; a tool error prints the whole CallToolResult.
         const result = printed as { isError?: boolean };
         return result.isError === undefined ? { isError: false, text: JSON.stringify(printed) } : outcomeOf(printed);
