@@ -97,11 +97,11 @@ ${markdownTables(run.rows, run.ratios)}
 `;
 }
 
-/** Replaces this benchmark's own section in the document (or appends it), leaving the others alone. */
-export function replaceSection(document: string, section: string): string {
-  const start = document.indexOf(`${SECTION_HEADING}\n`);
+/** Replaces a benchmark's own section (this one's unless `heading` names another) in the document, or appends it, leaving the others alone. */
+export function replaceSection(document: string, section: string, heading = SECTION_HEADING): string {
+  const start = document.indexOf(`${heading}\n`);
   if (start === -1) return `${document.trimEnd()}\n\n${section}`;
-  const next = document.indexOf('\n## ', start + SECTION_HEADING.length);
+  const next = document.indexOf('\n## ', start + heading.length);
   return `${document.slice(0, start)}${section}${next === -1 ? '' : `\n${document.slice(next + 1)}`}`;
 }
 
