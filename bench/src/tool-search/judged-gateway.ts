@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { createApp, createLogger, createMetrics, definePack, parseEnv, type Logger, type MountedPack, type Pack, type RemoteListedTool } from '@toolgate/core';
+import { definePack, type Logger, type Pack, type RemoteListedTool } from '@toolgate/core';
+import { createApp, createLogger, createMetrics, parseEnv, type MountedPack } from '@toolgate/core/server';
 import { createRemotePack, DEFAULT_CONNECTION_BOUNDS } from '@toolgate/federation';
 import { packModules } from '@toolgate/gateway';
 import { syntheticTools } from './synthetic-tools.ts';

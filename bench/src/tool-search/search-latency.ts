@@ -1,4 +1,4 @@
-import { combinedSelection, createCombinedDispatcher, createDispatcher, createLogger, METHODS, withView, type DispatchContext } from '@toolgate/core';
+import { combinedSelection, createCombinedDispatcher, createDispatcher, createLogger, METHODS, withView, type DispatchContext } from '@toolgate/core/server';
 import { buildJudgedPacks } from './judged-gateway.ts';
 import { measureLatency, type Latency } from './latency.ts';
 

@@ -77,7 +77,7 @@ export function createSearchView(listMethod: string): { listTools: ViewHandler; 
     const name = request.params?.name;
     if (name === SEARCH_TOOLS) return searchTools(request, context, base);
     if (name === CALL_TOOL) return callThrough(request, context, base);
-    if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, 'Invalid params: tools/call needs params.name');
+    if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, `Invalid params: ${request.method} needs params.name`);
     return base.handle(request, context);
   }
 
