@@ -26,6 +26,8 @@ describe('failed authentications per client address (AUTH_FAILURES_PER_MINUTE)',
     expect(statuses).toEqual([401, 401, 401, 429]);
     const blocked = await from(app, '203.0.113.9', KEY);
     expect(blocked.status).toBe(429);
+    // The refused call's id is echoed, as the 401s echo it (issue 42, point 10).
+    expect(blocked.body).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32029 } });
     expect(blocked.body.error.message).toMatch(/^Too Many Requests: 3 failed authentications from this address; retry after \d+ s$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     await from(app, '203.0.113.10', KEY).expect(200);

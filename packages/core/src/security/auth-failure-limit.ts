@@ -5,6 +5,7 @@ import type { Guard } from '../protocol/guard.ts';
 import { Refusal } from '../protocol/refusal.ts';
 import type { RequestState } from '../protocol/request-state.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
+import { jsonRpcIdOfBody } from './json-rpc-id-of-body.ts';
 
 export interface AuthFailureLimit {
   /** Runs before auth: an address that spent its failures gets 429, its key unchecked. */
@@ -22,11 +23,13 @@ export interface AuthFailureLimit {
 export function authFailureLimit(options: { limiter: CountingLimiter; limit: number; logger: Logger }): AuthFailureLimit {
   const { limiter, limit, logger } = options;
   return {
-    async guard(_request, _response, state) {
+    async guard(request, _response, state) {
       const spent = await limiter.get(state.addressId).catch(() => null);
       if (!spent || spent.consumedPoints < limit) return undefined;
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+      // The refused call's id, as the 401s before it give: the client matches the error to its call.
       return new Refusal(429, ErrorCode.TooManyRequests, `Too Many Requests: ${limit} failed authentications from this address; retry after ${retryAfter} s`, {
+        id: await jsonRpcIdOfBody(request),
         headers: { 'retry-after': String(retryAfter) },
         reason: { kind: 'auth', reason: 'too_many_failures' },
       });
