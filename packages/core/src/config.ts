@@ -13,8 +13,23 @@ export class ConfigError extends Error {
 export function parseEnv<Schema extends z.ZodObject>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
-  throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${describeEnvIssue(issue, env)}`);
+  throw new ConfigError(`invalid configuration:\n${[...new Set(problems)].join('\n')}`);
+}
+
+/**
+ * A zod issue in plain words for the person who set the variable. The value is quoted only where
+ * it was meant as a number or a word from a list, never a secret; other messages are the
+ * schema's own (written for people already).
+ */
+function describeEnvIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const given = JSON.stringify(String(env[String(issue.path[0])] ?? '').trim().slice(0, 40));
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return `${given} is not a number`;
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return `${given} is not a whole number`;
+  if (issue.code === 'too_small' && issue.origin === 'number') return `${given} is too small: it must be ${issue.inclusive ? 'at least' : 'above'} ${issue.minimum}`;
+  if (issue.code === 'too_big' && issue.origin === 'number') return `${given} is too large: it must be ${issue.inclusive ? 'at most' : 'below'} ${issue.maximum}`;
+  if (issue.code === 'invalid_value') return `${given} is not one of ${issue.values.map(String).join(', ')}`;
+  return issue.message;
 }
 
 /**

@@ -46,7 +46,7 @@ export type { OAuthResourceConfig } from './security/oauth/resource.ts';
 export { cors } from './http/cors.ts';
 export { requestIdMaker } from './http/request-id.ts';
 export type { SecurityEnv } from './security/security-config.ts';
-export { connectBoundedRedis, redisCommandTimeoutMs, RedisUnavailableError } from './redis/bounded-redis.ts';
+export { connectBoundedRedis, redisCommandTimeoutMs, redisUrl, RedisUnavailableError } from './redis/bounded-redis.ts';
 export type { BoundedRedis, BoundedRedisOptions } from './redis/bounded-redis.ts';
 export { createFallbackLimiter } from './redis/fallback-limiter.ts';
 export type { CountingLimiter } from './redis/fallback-limiter.ts';

@@ -48,7 +48,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const limits = parse(limitsEnvSchema);
   const packConfigs = options.modules.map((module) => parse(module.envSchema));
   const tracingSettings = collect(() => tracingSettingsOf(env, `toolgate-${options.service}`));
-  if (!server || !security || !limits || problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+  // A variable several schemas read (REDIS_URL: every pack's cache and the guards) is named once.
+  if (!server || !security || !limits || problems.length > 0) throw new ConfigError(`invalid configuration:\n${[...new Set(problems)].join('\n')}`);
 
   // Before the logger, so its lines carry the active span's ids; export failures go to it.
   let logger: Logger | undefined;

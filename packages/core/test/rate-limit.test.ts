@@ -83,7 +83,7 @@ describe('rate limiting in process memory', () => {
 
   it('rejects a bad RATE_LIMIT_PER_MINUTE or REDIS_URL at start, naming the variable', () => {
     expect(() => parseEnv(securityEnvSchema, { RATE_LIMIT_PER_MINUTE: 'lots', REDIS_URL: 'http://user:hunter2@example' })).toThrow(
-      /RATE_LIMIT_PER_MINUTE[\s\S]*REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/,
+      /RATE_LIMIT_PER_MINUTE: "lots" is not a number[\s\S]*REDIS_URL: not a redis:\/\/ or rediss:\/\/ URL/,
     );
     const problem = (() => {
       try {

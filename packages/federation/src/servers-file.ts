@@ -105,9 +105,11 @@ function parseEntry(name: string, raw: unknown, env: NodeJS.ProcessEnv, builtInN
   if (declared && !isStdio && !HTTP_TYPES.has(declared)) {
     fail(`unknown type "${declared}"; toolgate reaches servers over "http" (Streamable HTTP) or "stdio"`);
   }
-  const parsed = (isStdio ? stdioEntry : remoteEntry).safeParse(entry);
+  const schema = isStdio ? stdioEntry : remoteEntry;
+  const parsed = schema.safeParse(entry);
   if (!parsed.success) {
-    fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || (isStdio ? 'command' : 'url')}: ${describe(issue)}`).join('; '));
+    const fields = Object.keys(schema.shape);
+    fail(parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + describe(issue, isStdio ? 'a stdio' : 'an http', fields)).join('; '));
   }
   const data = parsed.data!;
   const filters = {
@@ -122,10 +124,20 @@ function parseEntry(name: string, raw: unknown, env: NodeJS.ProcessEnv, builtInN
 }
 
 // Issues name the field, never its value (a header or env value may be a secret).
-function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
+function describe(issue: z.core.$ZodIssue, kind: string, fields: string[]): string {
+  if (issue.code === 'unrecognized_keys') {
+    const unknown = issue.keys.map((key) => `"${key}"${closeField(key, fields)}`).join(', ');
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${unknown}: ${kind} entry takes ${fields.join(', ')}`;
+  }
   if (issue.code === 'invalid_format' && issue.format === 'url') return 'not an http(s) URL';
   return issue.message;
+}
+
+/** ` (did you mean "headers"?)` for a field that differs from a known one by case or a final s. */
+function closeField(key: string, fields: string[]): string {
+  const bare = (name: string) => name.toLowerCase().replace(/s$/, '');
+  const match = fields.find((field) => bare(field) === bare(key));
+  return match ? ` (did you mean "${match}"?)` : '';
 }
 
 /** Header and env values are secrets whole; `${VAR}` is substituted in every string of the entry. */

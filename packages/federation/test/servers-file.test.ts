@@ -65,7 +65,14 @@ describe('the mcpServers file (MCP_SERVERS_FILE)', () => {
   });
 
   it('refuses unknown fields and bad URLs, naming the field but never a value', () => {
-    expect(refusal({ mcpServers: { a: { url: 'http://127.0.0.1:9/mcp', header: {} } } }).line).toMatch(/entry "a": .*unknown field\(s\) header/);
+    // Plain words (issue 42, point 6): no field of the entry is blamed for it, the close one is offered.
+    const { path, line } = refusal({ mcpServers: { a: { url: 'http://127.0.0.1:9/mcp', header: {} } } });
+    expect(line).toBe(
+      `  MCP_SERVERS_FILE ${path} entry "a": unknown field "header" (did you mean "headers"?): an http entry takes type, allowTools, denyTools, toolChanges, url, headers`,
+    );
+    expect(refusal({ mcpServers: { a: { command: 'node', cwdir: '/', Env: {} } } }).line).toMatch(
+      /entry "a": unknown fields "cwdir", "Env" \(did you mean "env"\?\): a stdio entry takes type, allowTools, denyTools, toolChanges, command, args, env, cwd$/,
+    );
     const bad = refusal({ mcpServers: { a: { url: 'ftp://${SECRET_HOST}/mcp' } } }, { SECRET_HOST: 'hidden-host-name' });
     expect(bad.line).toMatch(/entry "a": url: not an http\(s\) URL/);
     expect(bad.line).not.toContain('hidden-host-name');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { commaList } from '../config.ts';
-import { redisCommandTimeoutMs } from '../redis/bounded-redis.ts';
+import { redisCommandTimeoutMs, redisUrl } from '../redis/bounded-redis.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
 import { trustProxySchema } from '../http/client-address.ts';
 import { PolicyFileError, readPolicyFile } from './policy/policy-file.ts';
@@ -36,8 +36,8 @@ export const securityEnvSchema = z.object({
   AUDIT_ARGUMENTS: z.stringbool().default(false),
   /** Requests per minute per client (verified key, else IP). Unset → no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
-  /** Shares rate-limit counters between replicas. The message never echoes the URL: it may hold a password. */
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional(),
+  /** Shares rate-limit counters between replicas. */
+  REDIS_URL: redisUrl,
   /** The longest one Redis command may take; past it (or while Redis is down) counting falls back to memory. */
   REDIS_COMMAND_TIMEOUT_MS: redisCommandTimeoutMs,
   /** Failed authentications per client address per minute (with API_KEYS); past it → 429. */
