@@ -40,13 +40,16 @@ describe('MCP_SERVERS_FILE in the all-in-one gateway', () => {
     const gateway = startGateway({ MCP_SERVERS_FILE: path, PORT: String(port), TOOLGATE_PACKS: 'quotes,away', MCP_SERVER_TIMEOUT_MS: '1000' });
     try {
       const url = `http://127.0.0.1:${port}`;
-      let health: { states: Record<string, { state: string; detail?: string }> } | undefined;
+      let health: { status: string; states: Record<string, { state: string; detail?: string }> } | undefined;
       for (let attempt = 0; attempt < 100 && !health; attempt += 1) {
         health = await fetch(`${url}/healthz`).then((response) => response.json() as never, () => undefined);
         if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(health!.states['quotes']).toEqual({ state: 'ready' });
       expect(health!.states['away']).toMatchObject({ state: 'down', detail: expect.stringMatching(/ECONNREFUSED/) });
+      // A monitor that reads one field sees it; readiness does not (docs/observability.md, "Health and readiness").
+      expect(health!.status).toBe('degraded');
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
       const call = (pack: string, name: string, args: unknown) =>
         fetch(`${url}/${pack}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
       const quote = await call('quotes', 'random_quote', {});

@@ -5,11 +5,26 @@ import type { PackStatus, ReadinessCheck } from '../pack-module.ts';
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
 export interface OperationalOptions {
   packs: string[];
-  /** Each pack's state by name (pack-module.ts); /healthz shows it, and stays 200: it is liveness. */
+  /**
+   * Each pack's state by name (pack-module.ts); /healthz shows it, and stays 200: it is liveness.
+   * /readyz does not read it: a pack down is its server's or upstream's fault, which taking this
+   * replica out of rotation would not mend (every replica sees the same server), while it would
+   * take every other pack with it.
+   */
   packStates?: () => Record<string, PackStatus>;
   readiness: ReadinessCheck[];
   registry: Registry;
   worker?: number | undefined;
+}
+
+/**
+ * `/healthz`'s top-level status, for a monitor that reads one field: `degraded` while a pack is
+ * down or faulted (a server unreachable, an upstream failing, a tool list refused), `ok` otherwise.
+ * A pack that lacks only settings (`missing`: an unset key) is a choice, not an outage.
+ */
+export function overallStatus(states: Record<string, PackStatus>): 'ok' | 'degraded' {
+  const faulted = Object.values(states).some((status) => status.state === 'down' || (status.state === 'degraded' && !status.missing?.length));
+  return faulted ? 'degraded' : 'ok';
 }
 
 export function operationalRoutes(options: OperationalOptions): Router {
@@ -18,7 +33,8 @@ export function operationalRoutes(options: OperationalOptions): Router {
   // With WORKERS > 1, which worker answered: each one is checked on its own.
   const worker = options.worker === undefined ? {} : { worker: options.worker };
   router.get('/healthz', (_request, response) => {
-    response.json({ status: 'ok', packs: options.packs, states: options.packStates?.() ?? {}, ...worker });
+    const states = options.packStates?.() ?? {};
+    response.json({ status: overallStatus(states), packs: options.packs, states, ...worker });
   });
   router.get('/readyz', async (_request, response) => {
     const results = await Promise.all(
