@@ -12,8 +12,12 @@ const FLOORS = [
       '^src/observability/(tracing|tracing-config)[.]ts$',
     ],
   },
-  { name: 'pack', paths: ['^src/(tool|content-tool|pack|pack-module|remote-tools|pack-api)[.]ts$'] },
-  { name: 'mcp', paths: ['^src/mcp/'] },
+  {
+    name: 'pack',
+    paths: ['^src/(tool|content-tool|pack|pack-module|remote-tools|remote-features|prompt|resource|completion|uri-template|client-channel|ask-client|pack-api)[.]ts$'],
+  },
+  // A request's way back to the client (streams/) and the tasks calls become (tasks/) are the MCP layer's.
+  { name: 'mcp', paths: ['^src/mcp/', '^src/streams/', '^src/tasks/'] },
   { name: 'observability', paths: ['^src/observability/', '^src/(metrics|upstream-metrics)[.]ts$'] },
   { name: 'http', paths: ['^src/http/'] },
   { name: 'security and page', paths: ['^src/security/', '^src/page/'] },

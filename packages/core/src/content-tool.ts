@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ToolContent } from './protocol/tool-result.ts';
-import type { InputShape, ToolAnnotations, ToolContext, ToolDefinition } from './tool.ts';
+import type { InputShape, ToolAnnotations, ToolContext, ToolDefinition, ToolExecution } from './tool.ts';
 
 /**
  * A tool whose result is raw MCP content (images, audio, embedded resources) rather than a
@@ -16,6 +16,8 @@ export interface ContentToolDefinition<Input extends InputShape = InputShape> {
   annotations?: ToolAnnotations;
   /** Client capabilities the tool needs, e.g. `{ sampling: {} }` (checked where the request declares them). */
   requiredClientCapabilities?: Record<string, Record<string, unknown>>;
+  /** Runs as a task (long calls): see ToolExecution. */
+  execution?: ToolExecution;
   handler(args: z.infer<Input>, context: ToolContext): Promise<ToolContent[]>;
 }
 

@@ -2,14 +2,19 @@ import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PackStatus } from './pack-module.ts';
 import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RefusalObserver } from './protocol/refusal.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
-import type { ToolCallObserver } from './mcp/served-pack.ts';
+import type { MethodObserver, ToolCallObserver } from './mcp/served-pack.ts';
 import { createUpstreamMetrics } from './upstream-metrics.ts';
 import type { UpstreamObserver } from './upstream-observer.ts';
+
+/** Latency buckets of a pack's handlers, from a cache hit (0.1 ms) to a slow upstream (10 s). */
+const HANDLER_SECONDS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10];
 
 export interface GatewayMetrics {
   registry: Registry;
   observeRequest(pack: string, status: number, seconds: number): void;
   observeToolCall: ToolCallObserver;
+  /** A request other than tools/call that a pack answers itself: prompts, resources, completion, tasks. */
+  observeMethod: MethodObserver;
   /** Guards' refusals (rate limit, auth) and the caller policy's, by reason. */
   observeRejection: RefusalObserver;
   /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
@@ -34,9 +39,17 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
   const toolSeconds = new SeriesHistogram({
     name: 'toolgate_tool_call_duration_seconds',
     help: 'Tool handler latency by pack and tool',
-    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
+    buckets: HANDLER_SECONDS,
     registry,
   });
+  const methodRequests = new SeriesCounter({ name: 'toolgate_mcp_requests_total', help: 'Requests a pack answers besides tool calls (prompts, resources, completion, tasks) by pack, method and outcome', registry });
+  const methodSeconds = new SeriesHistogram({
+    name: 'toolgate_mcp_request_duration_seconds',
+    help: 'Latency of the requests a pack answers besides tool calls, by pack and method',
+    buckets: HANDLER_SECONDS,
+    registry,
+  });
+  const methods = new Map<string, { outcomes: Map<string, CounterSeries>; seconds: HistogramSeries }>();
   const rateLimited = new SeriesCounter({ name: 'toolgate_rate_limit_rejections_total', help: 'Requests refused by the rate limit (429), by reason', registry });
   const authRefused = new SeriesCounter({ name: 'toolgate_auth_rejections_total', help: 'Requests refused at authentication, by reason', registry });
   const policyRefused = new SeriesCounter({
@@ -86,6 +99,15 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
       let byStatus = series.statuses.get(status);
       if (!byStatus) series.statuses.set(status, (byStatus = requests.series({ pack, status: String(status) })));
       byStatus.inc();
+      series.seconds.observe(seconds);
+    },
+    observeMethod({ pack, method, outcome, seconds }) {
+      const key = `${pack}\u0000${method}`;
+      let series = methods.get(key);
+      if (!series) methods.set(key, (series = { outcomes: new Map(), seconds: methodSeconds.series({ pack, method }) }));
+      let byOutcome = series.outcomes.get(outcome);
+      if (!byOutcome) series.outcomes.set(outcome, (byOutcome = methodRequests.series({ pack, method, outcome })));
+      byOutcome.inc();
       series.seconds.observe(seconds);
     },
     observeToolCall({ pack, tool, outcome, seconds }) {

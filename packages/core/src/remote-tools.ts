@@ -26,9 +26,12 @@ export interface RemoteTools {
   list(): readonly RemoteListedTool[];
   /**
    * Forwards one call. A fault (unreachable, timed out, a refusal) is a result with `isError: true`
-   * the caller can act on; a throw is reported as an internal error.
+   * the caller can act on; a throw is reported as an internal error. `params` are the request's
+   * whole params as sent (the server's own tool name, `task`, `_meta`, a 2026 round's
+   * `inputResponses` and `requestState`); the result may be a CreateTaskResult or an
+   * `input_required` result, passed on as it is.
    */
-  call(name: string, args: Record<string, unknown> | undefined, context: ToolContext): Promise<CallToolResult>;
+  call(name: string, args: Record<string, unknown> | undefined, context: ToolContext, params?: Record<string, unknown>): Promise<CallToolResult>;
   /**
    * The answer to a call of a tool the list does not hold, when the pack has a better one than
    * "not found" (its server is unreachable, so its tools are unknown). Not counted in metrics:

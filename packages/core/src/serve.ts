@@ -87,6 +87,8 @@ export async function serve(app: App, options: ServeOptions): Promise<RunningSer
     closing ??= (async () => {
       draining = true;
       options.onDrain?.();
+      // A session's GET stream never ends by itself: end them, or the drain waits out its timeout.
+      app.closeStreams?.();
       // Load balancers see /readyz fail and stop sending before the listener goes away.
       if (options.drainDelayMs) await sleep(options.drainDelayMs);
       for (const socket of connections) closeAfter(socket._httpMessage);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import cluster from 'node:cluster';
 import { z } from 'zod';
 import { runPrimary } from './cluster/primary.ts';
@@ -65,6 +66,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const built = await module.create(config, { logger: logger.child({ pack: module.name }), ...(upstreamObserver ? { upstreamObserver } : {}), ...(tracing ? { tracing } : {}) });
     mounted.push({ ...built, segment: segmentFor(built.pack.name, env) });
   }
+  if (!security.STATE_SECRET && mounted.some(({ pack }) => pack.sessions === true || pack.remote !== undefined || pack.remoteTools !== undefined)) {
+    logger.warn('STATE_SECRET is unset: session ids and 2026-07-28 round state are signed with a key of this process alone; behind several replicas, set the same STATE_SECRET on each (docs/deployment.md#sessions-behind-nginx-and-the-ingress)');
+  }
   const securitySettings = securitySettingsOf(security);
   const guards = await createGuards(security, logger, securitySettings);
   let draining = false;
@@ -84,6 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(securitySettings.audit ? { audit: createAuditLog(logger, { withArguments: security.AUDIT_ARGUMENTS }) } : {}),
     },
     oauth: securitySettings.oauth,
+    stateSecret: security.STATE_SECRET,
     combined: { include: server.COMBINED_INCLUDE, exclude: server.COMBINED_EXCLUDE },
     page: { publicUrl: security.PUBLIC_URL, keyed: securitySettings.keyed, peers: server.CATALOG_PEERS },
     ...(tracing ? { tracing } : {}),
@@ -139,7 +144,9 @@ export function runMain(startOptions: StartOptions): void {
     }
     if (settings.WORKERS > 1) {
       const logger = createLogger({ level: settings.LOG_LEVEL, name: options.service, format: logFormatFor(settings.LOG_FORMAT) });
-      runPrimary({ workers: settings.WORKERS, logger, shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS, ...(options.env ? { env: options.env } : {}) });
+      // One STATE_SECRET for every worker: a session or a 2026-07-28 round begun on one is taken up by the next.
+      const env = options.env.STATE_SECRET ? options.env : { ...options.env, STATE_SECRET: randomBytes(32).toString('base64url') };
+      runPrimary({ workers: settings.WORKERS, logger, shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS, env });
       return;
     }
   }

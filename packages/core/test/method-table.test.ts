@@ -70,7 +70,7 @@ const FIRST_TOOL: MethodView = {
   ]),
 };
 
-const table = new MethodTable([...METHODS.entries, NOTES, NOTE_GET], [FIRST_TOOL]);
+const table = new MethodTable([...METHODS.entries, NOTES, NOTE_GET], [FIRST_TOOL], METHODS.names);
 const app = createApp({
   packs: [
     { pack: echoPack, segment: 'echo' },
@@ -86,11 +86,13 @@ const post = (path: string, body: object) => request(app).post(path).set('accept
 
 describe('the method table', () => {
   it('refuses a method registered twice', () => {
-    expect(() => new MethodTable([NOTES, NOTES])).toThrow('method notes/list is registered twice');
+    expect(() => new MethodTable([NOTES, NOTES], [], METHODS.names)).toThrow('method notes/list is registered twice');
   });
 
-  it('serves as today by default: the handshake and tools, capabilities { tools } only', () => {
-    expect(METHODS.capabilities(() => true)).toEqual({ tools: { listChanged: false } });
+  it('serves a pack of tools only the handshake and tools: capabilities { tools } only', () => {
+    const toolsOnly = (entry: (typeof METHODS.entries)[number]) => entry.servedBy === undefined;
+    expect(METHODS.capabilities(toolsOnly, 'legacy')).toEqual({ tools: { listChanged: false } });
+    expect(METHODS.capabilities(toolsOnly, 'modern')).toEqual({ tools: { listChanged: false } });
     expect(METHODS.find('server/discover', 'legacy')).toBeUndefined();
     expect(METHODS.find('ping', 'modern')).toBeUndefined();
     expect(METHODS.find('tools/call', 'modern')?.clientSlot).toBe(true);
@@ -135,7 +137,7 @@ describe('the method table', () => {
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Bad Request: no view "nope" here (views: first)');
     // A table without views (the default one has the search view: search-view.test.ts).
-    const plain = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger: createLogger({ level: 'silent' }), metrics: createMetrics({ collectProcessMetrics: false }), methods: new MethodTable(METHODS.entries) });
+    const plain = createApp({ packs: [{ pack: echoPack, segment: 'echo' }], logger: createLogger({ level: 'silent' }), metrics: createMetrics({ collectProcessMetrics: false }), methods: new MethodTable(METHODS.entries, [], METHODS.names) });
     const none = await request(plain).post('/echo/mcp?view=search').set('accept', 'application/json').send(rpc('tools/list'));
     expect([none.status, none.body.error.message]).toEqual([400, 'Bad Request: no view "search" here (this endpoint has no views)']);
   });

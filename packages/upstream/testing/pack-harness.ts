@@ -7,6 +7,8 @@ export interface PackHarness {
   /** A spec-style bare `tools/call`; returns the JSON-RPC `result`. */
   call(tool: string, args?: Record<string, unknown>): Promise<{ structuredContent?: any; content: { text: string }[]; isError?: boolean }>;
   listTools(): Promise<{ name: string }[]>;
+  /** Any other request (prompts/get, completion/complete, …): the whole JSON-RPC answer, result or error. */
+  request(method: string, params?: Record<string, unknown>): Promise<{ result?: any; error?: { code: number; message: string; data?: any } }>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,10 @@ export async function startPack(module: PackModule, env: Record<string, string>)
     app,
     call: (tool, args = {}) => rpc('tools/call', { name: tool, arguments: args }),
     listTools: async () => (await rpc('tools/list', {})).tools,
+    request: async (method, params = {}) => {
+      id += 1;
+      return (await request(app).post(`/${module.name}/mcp`).set('content-type', 'application/json').send({ jsonrpc: '2.0', id, method, params })).body;
+    },
     close: async () => {
       await built.close?.();
     },

@@ -3,7 +3,9 @@
  *
  *   node scripts/conformance/run.ts [--target <MCP endpoint URL>] [--results <dir>]
  *
- * Two suites: 0.1.x (2025 scenarios) and the 0.2.0 pre-release (--spec-version 2026-07-28).
+ * Four runs of two suites: 0.1.x (2025 scenarios); the 0.2.0 pre-release at 2026-07-28, at
+ * 2025-11-25 (the 2025 scenarios as it checks them, sessions' lifecycle included), and its
+ * `io.modelcontextprotocol/tasks` extension scenarios.
  * - The fixture pack (test/conformance/conformance-pack.ts, served here) gets every scenario;
  *   each failure must be listed in expected-failures.json with its reason.
  * - The target (a real pack's endpoint; the echo test pack when none is given) must pass the
@@ -19,7 +21,29 @@ import { createApp, createLogger, createMetrics, serve, type Pack, type RunningS
 import { conformancePack } from '../../test/conformance/conformance-pack.ts';
 import { echoPack } from '../../test/echo-pack.ts';
 
-type Suite = 'conformance-2025' | 'conformance-2026';
+type Suite = 'conformance-2025' | 'conformance-2026' | 'conformance-2026-at-2025-11-25' | 'conformance-2026-tasks';
+
+/** Which npm package each run uses. */
+const PACKAGE: Record<Suite, string> = {
+  'conformance-2025': 'conformance-2025',
+  'conformance-2026': 'conformance-2026',
+  'conformance-2026-at-2025-11-25': 'conformance-2026',
+  'conformance-2026-tasks': 'conformance-2026',
+};
+
+/** The tasks extension's server scenarios (SEP-2663): not in a dated revision's suite, so named one by one. */
+const TASKS_SCENARIOS = [
+  'tasks-lifecycle',
+  'tasks-capability-negotiation',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  'tasks-status-notifications',
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
+];
 
 interface Run {
   label: string;
@@ -30,7 +54,7 @@ interface Run {
   expected: ExpectedFailures;
 }
 
-const TARGET_SCENARIOS: Record<Suite, string[]> = {
+const TARGET_SCENARIOS: Partial<Record<Suite, string[]>> = {
   'conformance-2025': ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'],
   'conformance-2026': ['tools-list', 'dns-rebinding-protection', 'server-stateless', 'http-header-validation'],
 };
@@ -40,6 +64,8 @@ const SUITE_ARGS: Record<Suite, string[]> = {
   'conformance-2025': ['--suite', 'all'],
   // The 0.2.0 pre-release keeps its 2026-07-28 scenarios (server-stateless, headers, caching) out of the default suite.
   'conformance-2026': ['--spec-version', '2026-07-28', '--suite', 'all'],
+  'conformance-2026-at-2025-11-25': ['--spec-version', '2025-11-25', '--suite', 'all'],
+  'conformance-2026-tasks': [],
 };
 
 async function servePack(pack: Pack): Promise<{ running: RunningServer; url: string }> {
@@ -52,7 +78,7 @@ async function servePack(pack: Pack): Promise<{ running: RunningServer; url: str
 /** Runs the suite's CLI (in a child process, on this Node) and collects the checks it wrote. */
 async function runSuite(run: Run, resultsRoot: string): Promise<Verdict[]> {
   const directory = join(resultsRoot, run.label.replaceAll(/\W+/g, '-'));
-  const cli = conformanceCli(run.suite, import.meta.url);
+  const cli = conformanceCli(PACKAGE[run.suite], import.meta.url);
   const results = await runConformanceCli({ cli, url: run.url, directory, args: SUITE_ARGS[run.suite], scenarios: run.scenarios });
   const ran = new Set(results.map(({ scenario }) => scenario));
   const missing = (run.scenarios ?? []).filter((scenario) => !ran.has(scenario));
@@ -77,17 +103,18 @@ async function main(): Promise<number> {
   let passes = 0;
   let expectedFailures = 0;
   try {
-    for (const suite of ['conformance-2025', 'conformance-2026'] as const) {
+    for (const suite of Object.keys(PACKAGE) as Suite[]) {
+      const target = TARGET_SCENARIOS[suite];
       const runs: Run[] = [
-        { label: `${suite} fixture`, suite, url: fixture.url, expected: expectedFile.fixture![suite] },
-        { label: `${suite} target`, suite, url: targetUrl, scenarios: TARGET_SCENARIOS[suite], expected: expectedFile.target![suite] },
+        { label: `${suite} fixture`, suite, url: fixture.url, ...(suite === 'conformance-2026-tasks' ? { scenarios: TASKS_SCENARIOS } : {}), expected: expectedFile.fixture![suite] ?? {} },
+        ...(target ? [{ label: `${suite} target`, suite, url: targetUrl, scenarios: target, expected: expectedFile.target![suite] ?? {} }] : []),
       ];
       for (const run of runs) {
         const verdicts = await runSuite(run, resultsRoot);
         for (const verdict of verdicts.sort((a, b) => a.scenario.localeCompare(b.scenario))) {
           const problems = [...verdict.unexpected, ...verdict.stale.map((key) => `stale expected-failures entry ${key}: it did not fail`)];
           const state = problems.length > 0 ? 'FAIL' : verdict.passed ? 'pass' : 'expected failure';
-          console.log(`${run.label.padEnd(26)} ${verdict.scenario.padEnd(48)} ${state}`);
+          console.log(`${run.label.padEnd(44)} ${verdict.scenario.padEnd(48)} ${state}`);
           for (const problem of problems) console.log(`    ${problem}`);
           if (problems.length > 0) failures += 1;
           else if (verdict.passed) passes += 1;

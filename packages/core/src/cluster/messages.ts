@@ -25,8 +25,18 @@ export interface ShutdownMessage {
   type: 'toolgate:shutdown';
 }
 
-export type WorkerMessage = ListeningMessage | MetricsRequest;
-export type PrimaryMessage = MetricsReply | ShutdownMessage;
+/**
+ * Worker → primary → every other worker: a session's answer to a question another worker asked it
+ * mid-call (the answer's POST came in on this worker's connection). Its owner settles it.
+ */
+export interface ClientAnswerMessage {
+  type: 'toolgate:client-answer';
+  owner: string;
+  message: { id?: unknown; result?: unknown; error?: unknown };
+}
+
+export type WorkerMessage = ListeningMessage | MetricsRequest | ClientAnswerMessage;
+export type PrimaryMessage = MetricsReply | ShutdownMessage | ClientAnswerMessage;
 
 export function isMessage<Type extends string>(message: unknown, type: Type): message is { type: Type } {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { isMessage, type ListeningMessage, type MetricsReply, type MetricsRequest, type PrimaryMessage } from './messages.ts';
+import { isMessage, type ClientAnswerMessage, type ListeningMessage, type MetricsReply, type MetricsRequest, type PrimaryMessage } from './messages.ts';
 
 export interface PrimaryOptions {
   workers: number;
@@ -87,6 +87,10 @@ export function runPrimary(options: PrimaryOptions): void {
         if (++listening === options.workers) logger.info({ url: (message as ListeningMessage).url, workers: options.workers }, 'cluster listening');
       }
       if (isMessage(message, 'toolgate:metrics')) void answerMetrics(worker, (message as MetricsRequest).id);
+      // A session's answer that reached another worker than the one waiting for it: to every other worker.
+      if (isMessage(message, 'toolgate:client-answer')) {
+        for (const other of Object.values(cluster.workers ?? {})) if (other && other.id !== worker.id) tell(other, message as ClientAnswerMessage);
+      }
     });
   };
 

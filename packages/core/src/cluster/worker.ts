@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry, Registry } from 'prom-client';
 import type { GatewayMetrics } from '../metrics.ts';
-import { isMessage, type MetricsReply, type MetricsRequest, type WorkerMessage } from './messages.ts';
+import { PendingClientRequests } from '../streams/pending-client-requests.ts';
+import { isMessage, type ClientAnswerMessage, type MetricsReply, type MetricsRequest, type WorkerMessage } from './messages.ts';
 
 /** A little above prom-client's own 5 s limit for gathering the workers' series. */
 const METRICS_TIMEOUT_MS = 6_000;
@@ -82,9 +83,17 @@ export function followPrimary(url: string): void {
   // The primary passes SIGHUP on (a reload); a worker with nothing to reload must not die of it.
   process.on('SIGHUP', () => undefined);
   process.on('message', (message: unknown) => {
+    if (isMessage(message, 'toolgate:client-answer')) {
+      const { owner, message: answer } = message as ClientAnswerMessage;
+      PendingClientRequests.answerRelayed(owner, answer);
+      return;
+    }
     if (!isMessage(message, 'toolgate:shutdown') || signalled) return;
     signalled = true;
     process.kill(process.pid, 'SIGTERM');
   });
+  // A session's answer this worker holds no question for: the worker that asked may be another
+  // (the answer came on another connection), so it goes to the others through the primary.
+  PendingClientRequests.relayElsewhere = (owner, message) => send({ type: 'toolgate:client-answer', owner, message });
   send({ type: 'toolgate:listening', url });
 }

@@ -10,6 +10,7 @@ import type { McpPost } from './mcp-route.ts';
 import { Refusal } from '../protocol/refusal.ts';
 import { requestIdFor } from './request-id.ts';
 import { RequestState, type AddressIdOf } from '../protocol/request-state.ts';
+import type { SessionSupport } from './session-support.ts';
 
 export interface McpEndpointOptions {
   /** The pack's name, as metrics label it. */
@@ -17,6 +18,8 @@ export interface McpEndpointOptions {
   /** `/<segment>/mcp`. */
   mountPath: string;
   post: McpPost;
+  /** The endpoint's sessions, when its packs need them: GET opens a session's stream, DELETE ends it. */
+  sessions?: SessionSupport | undefined;
   /** A browser's GET goes to the page, before any check: a person following a link has no key. */
   redirectBrowser: (request: IncomingMessage, response: ServerResponse) => boolean;
   checkOrigin: (request: IncomingMessage) => Refusal | undefined;
@@ -81,8 +84,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): (request: Incomi
     if (options.applyCors(request, response)) return;
     const refused = options.checkOrigin(request) ?? (guards.length > 0 ? await runGuards(request, response, state) : undefined);
     if (refused) throw refused;
-    if (request.method !== 'POST') throw methodNotAllowed();
-    await post(request, response, state);
+    if (request.method === 'POST') return post(request, response, state);
+    // Stateless, there is no stream to GET nor session to DELETE; with a session there are.
+    const sessions = options.sessions;
+    if (sessions && request.method === 'GET' && sessions.stream(request, response, state)) return;
+    if (sessions && request.method === 'DELETE' && sessions.end(request, state)) {
+      response.statusCode = 200;
+      response.end();
+      return;
+    }
+    throw methodNotAllowed();
   }
 
   function serve(request: IncomingMessage, response: ServerResponse, state: RequestState): void {

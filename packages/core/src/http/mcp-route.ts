@@ -16,6 +16,11 @@ import { METHODS } from '../mcp/method-table.ts';
 import { withView } from '../mcp/views.ts';
 import { readJsonBody } from './read-json-body.ts';
 import type { RequestState } from '../protocol/request-state.ts';
+import type { SessionSupport } from './session-support.ts';
+import type { RequestTransport } from '../mcp/dispatch-context.ts';
+import { AnswerStream, NO_STREAM } from '../streams/answer-stream.ts';
+import { PendingClientRequests } from '../streams/pending-client-requests.ts';
+import type { Session } from '../streams/session-store.ts';
 
 export interface McpRouteOptions {
   dispatcher: Dispatcher;
@@ -26,6 +31,8 @@ export interface McpRouteOptions {
   slots: ClientSlots;
   /** The method table (client slots, views, the Mcp-Name header); method-table.ts's unless a test brings its own. */
   methods?: MethodTable;
+  /** The endpoint's 2025-era sessions, when its packs need them (session-support.ts). */
+  sessions?: SessionSupport | undefined;
 }
 
 type ResponseFormat = 'json' | 'sse';
@@ -63,13 +70,20 @@ function parseAccept(accept: string): ResponseFormat {
   throw new Refusal(406, ErrorCode.NotAcceptable, 'Not Acceptable: Client must accept application/json or text/event-stream');
 }
 
-function send(response: ServerResponse, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number): void {
+function send(response: ServerResponse, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number, stream?: AnswerStream): void {
   let body = JSON.stringify(payload);
   // A string of n UTF-16 units is at most 3n bytes: most answers skip the byte count.
   if (body.length * 3 > maxBytes && Buffer.byteLength(body) > maxBytes) {
     body = JSON.stringify(errorResponse(payload.id, ErrorCode.TooLarge, `Response too large: the answer exceeds the ${maxBytes}-byte limit; ask for less`));
   }
-  write(response, status, format, body);
+  // An answer that already streamed notifications ends its stream with the result.
+  if (stream?.streaming) stream.finish(body);
+  else write(response, status, format, body);
+}
+
+/** Whether the client takes an event stream (the bare call and JSON-only clients do not): only then can an answer stream. */
+function acceptsEventStream(accept: string | undefined): boolean {
+  return accept !== undefined && accept.toLowerCase().includes('text/event-stream');
 }
 
 const BATCH_OPEN = Buffer.from('[');
@@ -121,13 +135,17 @@ function write(response: ServerResponse, status: number, format: ResponseFormat,
 class LazyDispatchContext implements DispatchContext {
   readonly dialect: Dialect;
   readonly clientCapabilities?: Record<string, unknown>;
+  readonly headers: IncomingMessage['headers'];
+  transport: RequestTransport | undefined;
   readonly #state: RequestState;
   readonly #parentLogger: Logger;
   #logger: Logger | undefined;
 
-  constructor(dialect: Dialect, state: RequestState, logger: Logger, clientCapabilities?: Record<string, unknown>) {
+  constructor(dialect: Dialect, state: RequestState, logger: Logger, headers: IncomingMessage['headers'], clientCapabilities?: Record<string, unknown>) {
     this.dialect = dialect;
     this.clientCapabilities = clientCapabilities;
+    this.headers = headers;
+    this.transport = undefined;
     this.#state = state;
     this.#parentLogger = logger;
   }
@@ -150,7 +168,7 @@ class LazyDispatchContext implements DispatchContext {
 }
 
 /** Answers one pack's MCP POSTs: the bare call, 2025-era clients and 2026-07-28 clients alike. */
-export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots, methods = METHODS }: McpRouteOptions): McpPost {
+export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots, methods = METHODS, sessions }: McpRouteOptions): McpPost {
   const chooseFormat = formatChooser();
 
   const viewed = new Map<string, Dispatcher>();
@@ -210,32 +228,50 @@ export function createMcpRoute({ dispatcher, logger, maxBodyBytes, limits, slots
     const batch = classified.dialect === 'legacy' && classified.batch;
     // The rate limit charged one point before the body was read: every message costs one.
     if (batch && messages.length > 1) await state.chargeMore?.(messages.length - 1, messages.length);
+    const session = sessions && classified.dialect === 'legacy' ? sessions.resolve(request, state) : undefined;
+    if (session) answerClient(session, messages);
     const requests = requestsOf(messages);
     if (requests.length === 0) {
       response.statusCode = 202;
       response.end();
       return;
     }
-    const context = new LazyDispatchContext(classified.dialect, state, logger, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
+    const context = new LazyDispatchContext(classified.dialect, state, logger, request.headers, classified.dialect === 'modern' ? envelopeCapabilities(requests[0]!) : undefined);
     if (batch) {
-      // Members not started when the client leaves are not run.
+      // Members not started when the client leaves are not run. A batch's answer never streams.
+      if (session) context.transport = { sink: NO_STREAM, session, pending: sessions!.pending };
       const refusals = new BatchRefusals();
       const parts = await answerBatch(requests, (rpc) => (context.signal.aborted ? cancelled(rpc) : handle(target, rpc, context, state).then(refusals.note, (error: unknown) => refusals.note(answerThrown(error, rpc.id)))), limits);
       write(response, refusals.status(requests.length, response), format, parts);
       return;
     }
-    const first = requests[0]!;
+    const rpc = requests[0]!;
+    // Only what can reach the client is built: most calls (JSON clients, no session) get nothing.
+    const stream = acceptsEventStream(request.headers.accept) ? new AnswerStream(response, true) : undefined;
+    if (stream || session) context.transport = { sink: stream ?? NO_STREAM, session, pending: sessions?.pending };
+    const untrack = session ? sessions!.track(session, rpc.id, state) : undefined;
     let only: JsonRpcResponse;
     try {
-      only = await handle(target, first, context, state);
+      only = await handle(target, rpc, context, state);
     } catch (error) {
       // A method handler's rejection with a Refusal is answered in band, as a thrown one is (mcp/dispatcher.ts).
-      only = answerThrown(error, first.id);
+      only = answerThrown(error, rpc.id);
+    } finally {
+      untrack?.();
     }
+    if (sessions && dispatcher.sessions && rpc.method === methods.names.initialize && classified.dialect === 'legacy' && 'result' in only) sessions.open(rpc, state, response);
     // An in-band refusal carries the status it was made with (a spent budget 429, a 2026-07-28 unknown method 404).
     const refusal = refusalOf(only);
-    if (refusal) for (const name in refusal.headers) response.setHeader(name, refusal.headers[name]!);
-    send(response, refusal?.httpStatus ?? 200, format, only, limits.maxResponseBytes);
+    if (refusal && !stream?.streaming) for (const name in refusal.headers) response.setHeader(name, refusal.headers[name]!);
+    send(response, stream?.streaming ? 200 : (refusal?.httpStatus ?? 200), format, only, limits.maxResponseBytes, stream);
+  }
+
+  /** A session's answers to what the server asked it, and its cancellations, go where they belong. */
+  function answerClient(session: Session, messages: JsonRpcMessage[]): void {
+    for (const message of messages) {
+      if (message.kind === 'response' && !sessions!.pending.answer(session.id, message.message)) PendingClientRequests.relay(session.id, message.message);
+      else if (message.kind === 'notification' && message.message.method === methods.names.cancelled) sessions!.cancel(session, message.message.params);
+    }
   }
 
   // Only ever reached at /<segment>/mcp exactly, after the endpoint's checks (mcp-endpoint.ts).

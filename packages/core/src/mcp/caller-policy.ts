@@ -11,6 +11,7 @@ import { METHODS } from './method-table.ts';
 
 type ListRule = Extract<PolicyRule, { kind: 'list' }>;
 type UseRule = Extract<PolicyRule, { kind: 'use' }>;
+type PackRule = Extract<PolicyRule, { kind: 'pack' }>;
 
 export interface CallerPolicyOptions {
   /** Per-caller minute limits and daily quotas (API_KEYS_FILE, scopes); none: calls are not counted here. */
@@ -26,7 +27,9 @@ export interface CallerPolicyOptions {
  * method's table entry says (its `policy`), a list shows only what the caller may use (tools/list),
  * a use of something else is refused and an allowed one spends the caller's budget (tools/call),
  * each result's `_meta` tells the budget left and the cache's freshness, and every use writes one
- * audit line. Every endpoint that answers for a pack (its own
+ * audit line. A pack's prompts and resources follow the pack (their rules are `allowsPackContent`):
+ * listed and usable only with the whole pack granted; prompts/get and resources/read are charged
+ * and audited as calls are, completion and subscriptions only refused. Every endpoint that answers for a pack (its own
  * /<segment>/mcp, the combined /mcp) goes through it, with the Caller the auth step put on the
  * DispatchContext; no caller (an open gateway) sees everything and has no budget here.
  */
@@ -59,6 +62,14 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
     return new Refusal(200, ErrorCode.Forbidden, `Forbidden: the ${rule.noun} ${name} is not allowed for this ${caller.kind}`, {
       data: { pack, [rule.noun]: name },
       reason: { kind: 'policy', reason: rule.refusedAs },
+    });
+  }
+
+  /** A request that needs the pack itself (completion, a subscription), from a caller the pack is not granted to. */
+  function packNotAllowed(caller: Caller): Refusal {
+    return new Refusal(200, ErrorCode.Forbidden, `Forbidden: the pack ${pack}'s prompts and resources are not allowed for this ${caller.kind}`, {
+      data: { pack },
+      reason: { kind: 'policy', reason: 'pack_not_allowed' },
     });
   }
 
@@ -115,14 +126,16 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
       }
       response = withMeta(answer, charge?.allowed ? charge.state : undefined, record);
       // No outcome: the dispatcher answered a protocol error (no name, an unknown tool, a missing capability).
-      outcome = record.outcome ?? 'protocol_error';
+      outcome = record.outcome ?? (rule.noun === TOOL ? 'protocol_error' : requestOutcome(response));
     }
     if (rule.audited) {
       options.audit?.({
         requestId: context.requestId,
         caller,
         pack,
-        tool: name,
+        // A prompt got or a resource read is audited with its method and what it named.
+        tool: rule.noun === TOOL ? name : undefined,
+        ...(rule.noun === TOOL ? {} : { method: request.method, target: name }),
         outcome,
         ms: performance.now() - started,
         record,
@@ -133,15 +146,33 @@ export function withCallerPolicy(dispatcher: Dispatcher, options: CallerPolicyOp
     return response;
   }
 
+  function handlePackOnly(rule: PackRule, request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
+    const { caller } = context;
+    if (!caller || rule.allows(caller.policy, pack)) return dispatcher.handle(request, context);
+    const refusal = packNotAllowed(caller);
+    observeRejection(refusal.reason!);
+    return Promise.resolve(refusal.answer(request.id));
+  }
+
   function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
     const rule = methods.find(request.method, context.dialect)?.policy;
     if (rule?.kind === 'use') return handleUse(rule, request, context);
+    if (rule?.kind === 'pack') return handlePackOnly(rule, request, context);
     const policy = context.caller?.policy;
     if (rule?.kind === 'list' && policy?.restricted) return dispatcher.handle(request, context).then((response) => filterList(response, rule, policy));
     return dispatcher.handle(request, context);
   }
 
-  return { pack: dispatcher.pack, handle };
+  return { pack: dispatcher.pack, handle, sessions: dispatcher.sessions };
+}
+
+/** The noun of tools/call's use rule: its audit line is the tool call's (`"audit":"tool_call"`). */
+const TOOL = 'tool';
+
+/** How a prompt got or a resource read ended, for its audit line. */
+function requestOutcome(response: JsonRpcResponse): AuditOutcome {
+  if ('error' in response) return 'error';
+  return response.result.resultType === 'input_required' ? 'input_required' : 'ok';
 }
 
 function budgetMeta(state: BudgetState): Record<string, unknown> {

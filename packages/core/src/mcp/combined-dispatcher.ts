@@ -1,22 +1,28 @@
 import type { Logger } from 'pino';
 import { definePack } from '../pack.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
-import { errorResponse, resultResponse, type JsonRpcRequest, type JsonRpcResponse } from '../protocol/json-rpc.ts';
+import { errorResponse, resultResponse, type JsonRpcErrorResponse, type JsonRpcRequest, type JsonRpcResponse } from '../protocol/json-rpc.ts';
 import type { CombinedSelection } from './combined-selection.ts';
-import type { DispatchContext, Dispatcher } from './dispatch-context.ts';
-import { answered, methodNotFound } from './dispatcher.ts';
-import type { CombinedRule, MethodEntry, MethodTable, NamedItem, Namespace, NamespaceIndex } from './method-entry.ts';
+import { namespacedUri } from './combined-uris.ts';
+import type { DispatchContext, Dispatcher, SessionHooks } from './dispatch-context.ts';
+import { answered, capabilitiesOf, methodNotFound } from './dispatcher.ts';
+import type { CombinedMembers, CombinedRule, MethodEntry, MethodTable, NamedItem, Namespace, NamespaceIndex } from './method-entry.ts';
 import { METHODS } from './method-table.ts';
+import { buildPackContent } from './pack-content.ts';
 import { LIST_TTL_MS, serverFacts, type ServedPack } from './served-pack.ts';
+import { defaultSealer, type StateSealer } from './state-sealer.ts';
 import { buildToolCatalog } from './tools/tool-catalog.ts';
 
 export interface CombinedOptions {
   selection: CombinedSelection;
   logger: Logger;
+  /** The app's (STATE_SECRET): /mcp's own answers are sealed as the packs' are. */
+  sealer?: StateSealer;
 }
 
 type FanOut = Extract<CombinedRule, { kind: 'fanOut' }>;
 type Route = Extract<CombinedRule, { kind: 'route' }>;
+type Json = Record<string, unknown>;
 
 /**
  * The combined endpoint, `/mcp`: every pack's tools under `<pack>_<tool>` (tools/tool-namespace.ts),
@@ -30,17 +36,21 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
   const served = members.filter((member) => options.selection.servesPack(member.pack.name));
   const names = served.map((member) => member.pack.name);
   const pack = definePack({ name: 'toolgate', version: '0.1.0', tools: [], instructions: instructionsOf(served) });
-  const servesAtAll = (entry: MethodEntry) =>
-    entry.combined.kind === 'self' || (entry.combined.kind !== 'none' && (!entry.servedBy || served.some((member) => entry.servedBy!(member.pack))));
+  const servesAtAll = (entry: MethodEntry) => entry.combined.kind !== 'none' && (!entry.servedBy || served.some((member) => entry.servedBy!(member.pack)));
+  const remote = served.some((member) => member.pack.remoteTools !== undefined || member.pack.remote !== undefined);
   const self: ServedPack = {
     pack,
     facts: serverFacts({
       serverInfo: { name: 'toolgate', title: 'toolgate: every pack at one URL', version: pack.version },
-      capabilities: methods.capabilities(servesAtAll),
+      capabilities: capabilitiesOf(methods, servesAtAll, served.some((member) => member.pack.remote !== undefined)),
       instructions: pack.instructions,
-      remote: served.some((member) => member.pack.remoteTools),
+      remote,
     }),
     tools: buildToolCatalog(pack),
+    content: buildPackContent(pack, methods.names),
+    mirrored: new Map(),
+    sealer: options.sealer ?? defaultSealer(),
+    names: methods.names,
   };
   // One index per kind of name, shared by its list and its use.
   const indexes = new Map<Namespace, NamespaceIndex>();
@@ -72,35 +82,82 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
     return resultResponse(request.id, { [rule.field]: items, resultType: 'complete', ttlMs, cacheScope, _meta: self.facts.modernMeta });
   }
 
+  /** A pack's answer as `/mcp` gives it: what it names rewritten, and naming this server in 2026-07-28's `_meta`. */
+  function relay(request: JsonRpcRequest, context: DispatchContext, answer: JsonRpcResponse, rewrite?: (result: Json) => Json): JsonRpcResponse {
+    if (!('result' in answer)) return answer;
+    const result = rewrite ? rewrite(answer.result) : answer.result;
+    if (context.dialect !== 'modern') return result === answer.result ? answer : resultResponse(request.id, result);
+    // The pack's result names the pack's own server; the client talks to this one.
+    const meta = result._meta;
+    const { modernMeta } = self.facts;
+    return resultResponse(request.id, { ...result, _meta: typeof meta === 'object' && meta ? { ...meta, ...modernMeta } : modernMeta });
+  }
+
   async function route(rule: Route, request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
     const name = request.params?.[rule.param];
     if (typeof name !== 'string') return errorResponse(request.id, ErrorCode.InvalidParams, `Invalid params: ${request.method} needs params.${rule.param}`);
     const index = indexOf(rule.names);
     const target = index.route(name);
-    if (!target) return errorResponse(request.id, ErrorCode.InvalidParams, index.notFound(name));
+    if (!target) {
+      const missing = index.notFound(name, context.dialect);
+      return typeof missing === 'string' ? errorResponse(request.id, ErrorCode.InvalidParams, missing) : missing.answer(request.id);
+    }
     const answer = await target.member.handle({ ...request, params: { ...request.params, [rule.param]: target.local } }, context);
-    if (context.dialect !== 'modern' || !('result' in answer)) return answer;
-    // The pack's result names the pack's own server; the client talks to this one.
-    const meta = answer.result._meta;
-    const { modernMeta } = self.facts;
-    return resultResponse(request.id, { ...answer.result, _meta: typeof meta === 'object' && meta ? { ...meta, ...modernMeta } : modernMeta });
+    if ('error' in answer) return namedAsSent(answer, rule.param, target.local, name);
+    const { rewrite } = rule;
+    return relay(request, context, answer, rewrite && ((result) => rewrite(target.member.pack.name, result)));
   }
+
+  const combined: CombinedMembers = { members: served, index: indexOf, relay };
 
   function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
     const entry = methods.find(request.method, context.dialect);
     switch (entry?.combined.kind) {
       case 'self':
-        return answered(entry, request, context, self);
+        // The handshake is everyone's; what `/mcp` keeps itself (the log level) only where a pack has it.
+        return entry.servedBy && !servesAtAll(entry) ? Promise.resolve(methodNotFound(request, context)) : answered(entry, request, context, self);
       case 'fanOut':
-        return fanOut(entry.combined as FanOut, request, context);
+        return servesAtAll(entry) ? fanOut(entry.combined as FanOut, request, context) : Promise.resolve(methodNotFound(request, context));
       case 'route':
-        return route(entry.combined as Route, request, context);
+        return servesAtAll(entry) ? route(entry.combined as Route, request, context) : Promise.resolve(methodNotFound(request, context));
+      case 'custom':
+        return servesAtAll(entry) ? entry.combined.handle(request, context, combined) : Promise.resolve(methodNotFound(request, context));
       default:
         return Promise.resolve(methodNotFound(request, context));
     }
   }
 
-  return { pack, handle, members: served };
+  return { pack, handle, members: served, sessions: combinedSessions(served) };
+}
+
+/** A pack's error about what the client named (`data.uri` of an unknown resource) names it as the client did. */
+function namedAsSent(answer: JsonRpcErrorResponse, param: string, local: string, sent: string): JsonRpcResponse {
+  const data = answer.error.data as Json | undefined;
+  if (typeof data !== 'object' || data === null || data[param] !== local) return answer;
+  return { ...answer, error: { ...answer.error, data: { ...data, [param]: sent } } };
+}
+
+/**
+ * `/mcp`'s sessions, when any pack it serves keeps them: every such pack's notifications, the
+ * resource's URI namespaced as `/mcp` lists it (a session's subscriptions are recorded under each
+ * pack's own URI), and a closed session let go by every pack.
+ */
+function combinedSessions(members: readonly Dispatcher[]): SessionHooks | undefined {
+  const keeping = members.filter((member) => member.sessions !== undefined);
+  if (keeping.length === 0) return undefined;
+  return {
+    listen(listener) {
+      const stops = keeping.map((member) =>
+        member.sessions!.listen((notification) => {
+          const uri = notification.params.uri;
+          const namespaced = typeof uri === 'string' ? namespacedUri(notification.pack, uri) : undefined;
+          listener(namespaced === undefined ? notification : { ...notification, params: { ...notification.params, uri: namespaced } });
+        }),
+      );
+      return () => stops.forEach((stop) => stop());
+    },
+    closed: (session) => keeping.forEach((member) => member.sessions!.closed(session)),
+  };
 }
 
 /** What a client is told at initialize: the naming rule, then each pack's own instructions under its name. */

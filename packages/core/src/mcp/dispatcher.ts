@@ -1,17 +1,28 @@
+import { pino } from 'pino';
 import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
-import type { DispatchContext, Dispatcher } from './dispatch-context.ts';
+import type { Dialect } from '../protocol/revisions.ts';
+import type { DispatchContext, Dispatcher, SessionHooks } from './dispatch-context.ts';
 import { answerThrown, Refusal } from '../protocol/refusal.ts';
 import type { MethodEntry, MethodTable } from './method-entry.ts';
 import { METHODS } from './method-table.ts';
-import { serverFacts, type ServedPack, type ToolCallObserver } from './served-pack.ts';
-import { buildToolCatalog } from './tools/tool-catalog.ts';
+import { buildPackContent, type PackContent } from './pack-content.ts';
+import { paramHeadersOf } from './param-headers.ts';
+import type { ProtocolNames } from './protocol-names.ts';
+import { HandlerContext } from './request-context.ts';
+import { serverFacts, type MethodObserver, type ServedPack, type ToolCallObserver } from './served-pack.ts';
+import { defaultSealer, type StateSealer } from './state-sealer.ts';
+import { buildToolCatalog, type ToolCatalog } from './tools/tool-catalog.ts';
 
 export interface DispatcherOptions {
   onToolCall?: ToolCallObserver;
+  /** Told of each request the pack answers besides tool calls (prompts, resources, completion, tasks). */
+  onRequest?: MethodObserver;
   tracing?: Tracing | undefined;
+  /** Seals 2026-07-28 round state (STATE_SECRET); one per app, so /mcp and the pack's own URL agree. */
+  sealer?: StateSealer;
 }
 
 /**
@@ -21,16 +32,23 @@ export interface DispatcherOptions {
  */
 export function createDispatcher(pack: Pack, options: DispatcherOptions = {}, methods: MethodTable = METHODS): Dispatcher {
   const serves = (entry: MethodEntry) => !entry.servedBy || entry.servedBy(pack);
+  const tools = buildToolCatalog(pack);
+  const content = buildPackContent(pack, methods.names);
   const served: ServedPack = {
     pack,
     facts: serverFacts({
       serverInfo: { name: `toolgate-${pack.name}`, version: pack.version },
-      capabilities: methods.capabilities(serves),
+      capabilities: capabilitiesOf(methods, serves, pack.remote !== undefined),
       instructions: pack.instructions,
-      remote: pack.remoteTools !== undefined,
+      remote: pack.remoteTools !== undefined || pack.remote !== undefined,
     }),
-    tools: buildToolCatalog(pack),
+    tools,
+    content,
+    mirrored: mirroredArguments(tools),
+    sealer: options.sealer ?? defaultSealer(),
+    names: methods.names,
     observeToolCall: options.onToolCall,
+    observeRequest: options.onRequest,
     tracing: options.tracing,
   };
 
@@ -41,7 +59,41 @@ export function createDispatcher(pack: Pack, options: DispatcherOptions = {}, me
     return answered(entry, request, context, served);
   }
 
-  return { pack, handle };
+  return { pack, handle, sessions: needsSessions(pack) ? sessionHooks(pack, content, methods.names) : undefined };
+}
+
+/**
+ * Whether 2025-era clients get a session at initialize (docs/protocol.md, "Sessions"): a pack that
+ * asks its clients mid-call or has resources to subscribe to says so (`sessions: true`); a fronted
+ * server may do either at any time.
+ */
+function needsSessions(pack: Pack): boolean {
+  return pack.sessions === true || pack.remote !== undefined || pack.remoteTools !== undefined;
+}
+
+/** A built-in pack's capabilities are fixed at start; a fronted server's follow what it declares now (it may reconnect with others). */
+export function capabilitiesOf(methods: MethodTable, serves: (entry: MethodEntry) => boolean, live: boolean): (dialect: Dialect) => Record<string, unknown> {
+  if (live) return (dialect) => methods.capabilities(serves, dialect);
+  const fixed = { legacy: methods.capabilities(serves, 'legacy'), modern: methods.capabilities(serves, 'modern') };
+  return (dialect) => fixed[dialect];
+}
+
+/** The tools whose arguments a 2026-07-28 request repeats in Mcp-Param-* headers, read from their published schemas. */
+function mirroredArguments(tools: ToolCatalog): ServedPack['mirrored'] {
+  return new Map(tools.listed.flatMap((tool) => {
+    const headers = paramHeadersOf(tool.inputSchema);
+    return headers.length > 0 ? [[tool.name, headers] as const] : [];
+  }));
+}
+
+/** What does not belong to any request: a closed session's subscriptions are let go with this context. */
+const SESSION_CLOSED: DispatchContext = { dialect: 'legacy', requestId: 'session-closed', signal: new AbortController().signal, logger: pino({ level: 'silent' }) };
+
+function sessionHooks(pack: Pack, content: PackContent, names: ProtocolNames): SessionHooks {
+  return {
+    listen: (listener) => content.subscriptions.listen(listener),
+    closed: (session) => content.subscriptions.sessionClosed(session, new HandlerContext(SESSION_CLOSED, { jsonrpc: '2.0', id: 0, method: names.unsubscribe }, names)),
+  };
 }
 
 /**

@@ -11,8 +11,8 @@ import { cacheableResult, type ServedPack } from './served-pack.ts';
 export function initialize(request: JsonRpcRequest, _context: unknown, served: ServedPack): JsonRpcResponse {
   const requested = request.params?.protocolVersion;
   const protocolVersion = typeof requested === 'string' && isLegacyVersion(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
-  const { serverInfo, capabilities, instructions } = served.facts;
-  return resultResponse(request.id, { protocolVersion, capabilities, serverInfo, ...instructions });
+  const { serverInfo, instructions } = served.facts;
+  return resultResponse(request.id, { protocolVersion, capabilities: served.facts.capabilities('legacy'), serverInfo, ...instructions });
 }
 
 export function ping(request: JsonRpcRequest): JsonRpcResponse {
@@ -21,6 +21,6 @@ export function ping(request: JsonRpcRequest): JsonRpcResponse {
 
 /** 2026-07-28: serverInfo travels in `_meta`; the discover result itself has no such field. */
 export function discover(request: JsonRpcRequest, _context: unknown, served: ServedPack): JsonRpcResponse {
-  const { capabilities, instructions } = served.facts;
-  return resultResponse(request.id, cacheableResult(served, { supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities, ...instructions }));
+  const { instructions } = served.facts;
+  return resultResponse(request.id, cacheableResult(served, { supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities: served.facts.capabilities('modern'), ...instructions }));
 }

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
 import type { CallerPolicy } from '../protocol/caller.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
-import type { PolicyReason } from '../protocol/refusal.ts';
+import type { PolicyReason, Refusal } from '../protocol/refusal.ts';
+import type { ProtocolNames } from './protocol-names.ts';
 import type { Dialect } from '../protocol/revisions.ts';
 import type { CombinedSelection } from './combined-selection.ts';
 import type { DispatchContext, Dispatcher } from './dispatch-context.ts';
@@ -22,8 +23,11 @@ export interface MethodEntry {
   readonly handle: MethodHandler;
   /** Whether a pack serves it at all (the data it needs is there); absent: every pack. Also gates its capability. */
   readonly servedBy?: (pack: Pack) => boolean;
-  /** What it adds to `capabilities` at initialize and server/discover, where it is served (merged per name). */
-  readonly capability?: { readonly name: string; readonly value: Readonly<Record<string, unknown>> };
+  /**
+   * What it adds to `capabilities` at initialize (2025-era) and server/discover (2026-07-28), where
+   * it is served (merged per name); per dialect when the two declare it differently (tasks).
+   */
+  readonly capability?: Capability | { readonly legacy?: Capability; readonly modern?: Capability };
   /** Runs in one of the client's slots (MAX_CALLS_IN_FLIGHT_PER_CLIENT): it may reach an upstream. */
   readonly clientSlot: boolean;
   /** The params member a 2026-07-28 request repeats in its Mcp-Name header (`name` of tools/call). */
@@ -32,6 +36,11 @@ export interface MethodEntry {
   readonly policy: PolicyRule;
   /** How `/mcp` answers it. */
   readonly combined: CombinedRule;
+}
+
+export interface Capability {
+  readonly name: string;
+  readonly value: Readonly<Record<string, unknown>>;
 }
 
 export type MethodHandler = (request: JsonRpcRequest, context: DispatchContext, served: ServedPack) => JsonRpcResponse | Promise<JsonRpcResponse>;
@@ -58,19 +67,39 @@ export type PolicyRule =
       readonly metered: boolean;
       /** Writes the audit line (AUDIT_LOG). */
       readonly audited: boolean;
-    };
+    }
+  /** Needs the pack, not one thing of it (completion, subscriptions): refused (403 in band) unless allowed; not counted. */
+  | { readonly kind: 'pack'; readonly allows: (policy: CallerPolicy, pack: string) => boolean };
 
 export type CombinedRule =
   /** Answered by `/mcp` itself, as a pack answers it, with `/mcp`'s own server facts (the handshake). */
   | { readonly kind: 'self' }
   /** Asked of every pack `/mcp` serves; their `field` lists joined, each item's name namespaced. */
   | { readonly kind: 'fanOut'; readonly field: string; readonly names: Namespace }
-  /** Sent to the pack whose namespaced `params[param]` it names, with the pack's own name put back. */
-  | { readonly kind: 'route'; readonly param: string; readonly names: Namespace }
+  /**
+   * Sent to the pack whose namespaced `params[param]` it names, with the pack's own name put back;
+   * `rewrite` namespaces what the pack's result names in turn (resource URIs, task ids).
+   */
+  | { readonly kind: 'route'; readonly param: string; readonly names: Namespace; readonly rewrite?: ResultRewrite }
+  /** Answered by a handler of its own, from the packs `/mcp` serves (completion: routed by a prompt's name or a template's URI). */
+  | { readonly kind: 'custom'; readonly handle: CombinedHandler }
   /** Not served at `/mcp`. */
   | { readonly kind: 'none' };
 
-/** Listed items carry a name: a tool's, a prompt's. */
+/** What `/mcp` does to a pack's result before its client sees it (the pack named by `pack`). */
+export type ResultRewrite = (pack: string, result: Record<string, unknown>) => Record<string, unknown>;
+
+/** What a custom `/mcp` handler can reach: the packs it serves, the shared namespaces, and how a pack's answer is passed on. */
+export interface CombinedMembers {
+  readonly members: readonly Dispatcher[];
+  index(names: Namespace): NamespaceIndex;
+  /** A pack's answer as `/mcp` gives it: rewritten, and naming `/mcp`'s server in 2026-07-28's `_meta`. */
+  relay(request: JsonRpcRequest, context: DispatchContext, answer: JsonRpcResponse, rewrite?: (result: Record<string, unknown>) => Record<string, unknown>): JsonRpcResponse;
+}
+
+export type CombinedHandler = (request: JsonRpcRequest, context: DispatchContext, combined: CombinedMembers) => Promise<JsonRpcResponse>;
+
+/** Listed items carry a name: a tool's, a prompt's, a resource's (a task's list is keyed by its id). */
 export type NamedItem = { readonly name: string; readonly [field: string]: unknown };
 
 /**
@@ -86,8 +115,8 @@ export interface NamespaceIndex {
   route(name: string): { member: Dispatcher; local: string } | undefined;
   /** A pack's listed items as `/mcp` lists them: renamed, and without those it leaves out. */
   rename(member: Dispatcher, items: readonly NamedItem[]): readonly NamedItem[];
-  /** The message for a name that leads nowhere. */
-  notFound(name: string): string;
+  /** The message for a name that leads nowhere (invalid params), or the refusal its revision names (an unknown resource). */
+  notFound(name: string, dialect: Dialect): string | Refusal;
 }
 
 /**
@@ -104,16 +133,18 @@ export type ViewHandler = (request: JsonRpcRequest, context: DispatchContext, ba
 /** Every method entry, looked up by name and dialect on every request (a map read), and the views. */
 export class MethodTable {
   readonly entries: readonly MethodEntry[];
+  readonly names: ProtocolNames;
   readonly #byDialect: Record<Dialect, ReadonlyMap<string, MethodEntry>>;
   readonly #views: ReadonlyMap<string, MethodView>;
 
-  constructor(entries: readonly MethodEntry[], views: readonly MethodView[] = []) {
+  constructor(entries: readonly MethodEntry[], views: readonly MethodView[], protocolNames: ProtocolNames) {
     const names = new Set<string>();
     for (const { method } of entries) {
       if (names.has(method)) throw new Error(`method ${method} is registered twice`);
       names.add(method);
     }
     this.entries = entries;
+    this.names = protocolNames;
     const of = (dialect: Dialect) => new Map(entries.filter((entry) => entry.dialects.includes(dialect)).map((entry) => [entry.method, entry]));
     this.#byDialect = { legacy: of('legacy'), modern: of('modern') };
     this.#views = new Map(views.map((view) => [view.name, view]));
@@ -132,12 +163,15 @@ export class MethodTable {
     return [...this.#views.keys()];
   }
 
-  /** `capabilities` of a server whose served methods `serves` picks: each entry's capability, merged per name. */
-  capabilities(serves: (entry: MethodEntry) => boolean): Record<string, Record<string, unknown>> {
+  /** `capabilities` in `dialect` of a server whose served methods `serves` picks: each entry's capability, merged per name. */
+  capabilities(serves: (entry: MethodEntry) => boolean, dialect: Dialect): Record<string, Record<string, unknown>> {
     const capabilities: Record<string, Record<string, unknown>> = {};
     for (const entry of this.entries) {
       if (!entry.capability || !serves(entry)) continue;
-      const { name, value } = entry.capability;
+      // A capability of its own per dialect is declared as given; one for both, where the method is.
+      const capability = 'name' in entry.capability ? (entry.dialects.includes(dialect) ? entry.capability : undefined) : entry.capability[dialect];
+      if (!capability) continue;
+      const { name, value } = capability;
       capabilities[name] = { ...capabilities[name], ...value };
     }
     return capabilities;

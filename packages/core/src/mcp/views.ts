@@ -10,6 +10,7 @@ import type { MethodView } from './method-entry.ts';
 export function withView(base: Dispatcher, view: MethodView): Dispatcher {
   return {
     pack: base.pack,
+    sessions: base.sessions,
     handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
       const handler = view.methods.get(request.method);
       return handler ? handler(request, context, base) : base.handle(request, context);

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Dispatcher } from '../mcp/dispatch-context.ts';
-import { TOOLS_LIST } from '../mcp/method-table.ts';
+import { PROMPTS_LIST, RESOURCE_TEMPLATES_LIST, RESOURCES_LIST, TOOLS_LIST } from '../mcp/method-table.ts';
 import { statusOf, type MountedPack, type PackStatus } from '../pack-module.ts';
+import { catalogPrompts, catalogResources, type CatalogPrompt, type CatalogResource } from './catalog-content.ts';
 
 const schemaObject = z.record(z.string(), z.unknown());
 
@@ -38,6 +39,9 @@ export interface CatalogPack {
   version?: string;
   status: PackStatus;
   tools: CatalogTool[];
+  /** What a client's prompt picker and resource browser show, beside the tools (absent from an older peer's catalog). */
+  prompts?: CatalogPrompt[];
+  resources?: CatalogResource[];
 }
 
 /** A pack this process serves, with the dispatcher its clients reach (caller policy included). */
@@ -52,14 +56,30 @@ export function localCatalog(packs: readonly LocalPack[], logger: Logger): () =>
     Promise.all(
       packs.map(async (local): Promise<CatalogPack> => {
         const { dispatcher, segment } = local;
-        const answer = await dispatcher.handle(
-          { jsonrpc: '2.0', id: 'catalog', method: TOOLS_LIST },
-          { dialect: 'legacy', requestId: 'catalog', signal: AbortSignal.timeout(10_000), logger },
-        );
+        const context = { dialect: 'legacy' as const, requestId: 'catalog', signal: AbortSignal.timeout(10_000), logger };
+        // A pack that has no prompts or resources answers "Method not found": nothing to show.
+        const ask = async (method: string, field: string) => {
+          const listed = await dispatcher.handle({ jsonrpc: '2.0', id: 'catalog', method }, context);
+          return 'result' in listed ? listed.result[field] : [];
+        };
+        const [answer, prompts, resources, templates] = await Promise.all([
+          dispatcher.handle({ jsonrpc: '2.0', id: 'catalog', method: TOOLS_LIST }, context),
+          ask(PROMPTS_LIST, 'prompts'),
+          ask(RESOURCES_LIST, 'resources'),
+          ask(RESOURCE_TEMPLATES_LIST, 'resourceTemplates'),
+        ]);
         const tools = 'result' in answer ? catalogTools(answer.result.tools) : [];
         const state = statusOf(local);
         const listFailed = 'error' in answer ? { state: 'down' as const, detail: `${TOOLS_LIST} failed: ${answer.error.message}` } : undefined;
-        return { name: dispatcher.pack.name, segment, version: dispatcher.pack.version, status: listFailed ?? state, tools };
+        return {
+          name: dispatcher.pack.name,
+          segment,
+          version: dispatcher.pack.version,
+          status: listFailed ?? state,
+          tools,
+          prompts: catalogPrompts(prompts),
+          resources: catalogResources(resources, templates),
+        };
       }),
     );
 }

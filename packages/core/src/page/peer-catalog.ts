@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogTools, type CatalogPack } from './catalog.ts';
+import { peerPromptsSchema, peerResourcesSchema } from './catalog-content.ts';
 
 /** Where a process serves its own packs' catalog, for the page of another (CATALOG_PEERS). */
 export const CATALOG_PATH = '/_toolgate/catalog';
@@ -21,6 +22,8 @@ const peerCatalogSchema = z.object({
         }),
         // Checked tool by tool (catalog.ts), as this process's own are.
         tools: z.array(z.unknown()).max(1_000).transform(catalogTools),
+        prompts: peerPromptsSchema,
+        resources: peerResourcesSchema,
       }),
     )
     .max(200),

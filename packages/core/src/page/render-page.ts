@@ -6,6 +6,7 @@ import { assetUrl } from './page-assets.ts';
 import type { UnreachablePeer } from './peer-catalog.ts';
 import { renderSearchView } from './render-search-view.ts';
 import { renderTool } from './render-tool.ts';
+import { renderPromptsAndResources } from './render-prompts.ts';
 
 export interface PageView {
   packs: CatalogPack[];
@@ -39,6 +40,7 @@ ${pack.status.detail ? html`<p class="detail">${pack.status.detail}</p>` : ''}
 ${renderClientConfigs(`toolgate-${pack.name}`, url, view.keyed)}
 </details>
 ${pack.tools.map((tool, toolIndex) => renderTool(pack, tool, `f${packIndex}-${toolIndex}`))}
+${renderPromptsAndResources(pack.prompts ?? [], pack.resources ?? [])}
 </section>`;
 }
 
@@ -59,6 +61,16 @@ function renderOneUrl(view: PageView): Html {
 ${renderClientConfigs('toolgate', url, view.keyed)}
 </details>
 </section>`;
+}
+
+/** "7 tools, 2 prompts, 3 resources": what a pack offers, in the navigation. */
+function countsOf(pack: CatalogPack): string {
+  const counts: [number, string][] = [
+    [pack.tools.length, 'tool'],
+    [pack.prompts?.length ?? 0, 'prompt'],
+    [pack.resources?.length ?? 0, 'resource'],
+  ];
+  return counts.flatMap(([count, noun], index) => (count > 0 || index === 0 ? [`${count} ${noun}${count === 1 ? '' : 's'}`] : [])).join(', ');
 }
 
 /** The whole page, server-rendered: readable without JavaScript, which only runs the forms. */
@@ -86,7 +98,7 @@ ${view.unreachable.map(
 )}
 <noscript><p class="detail">Trying tools needs JavaScript; everything else on this page works without it.</p></noscript>
 <nav aria-label="Packs"><ul>${view.packs.map(
-  (pack) => html`<li><a href="#pack-${pack.segment}">${pack.name}</a> ${stateBadge(pack.status)} <span class="muted">${pack.tools.length} tools</span></li>`,
+  (pack) => html`<li><a href="#pack-${pack.segment}">${pack.name}</a> ${stateBadge(pack.status)} <span class="muted">${countsOf(pack)}</span></li>`,
 )}</ul></nav>
 </header>
 <main>

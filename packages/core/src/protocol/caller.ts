@@ -11,6 +11,11 @@ export interface CallerPolicy {
   /** Whether the caller's tool calls are counted (a minute limit or a daily quota). */
   readonly metered: boolean;
   allowsPack(pack: string): boolean;
+  /**
+   * Whether the caller may see and use the pack's prompts and resources: only with the whole pack
+   * granted (a grant of some of its tools goes that far and no further).
+   */
+  allowsPackContent(pack: string): boolean;
   allowsTool(pack: string, tool: string): boolean;
 }
 

@@ -5,6 +5,8 @@ export const ErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /** 2025-era revisions: a resources/read of a URI the server does not have (2026-07-28 answers InvalidParams with data.uri, SEP-2164). */
+  ResourceNotFound: -32002,
   /** The client closed the connection before its answer was ready (the SDK's name and code). */
   ConnectionClosed: -32000,
   // Refusals at the HTTP layer, one code per cause (docs/protocol.md, "Error codes"): in the

@@ -30,7 +30,8 @@ export type IncomingMessage =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
   /** A client's answer to a server request; toolgate sends none, so it is acknowledged and dropped. */
-  | { kind: 'response' }
+  /** A client's answer to a request the server asked it mid-call (streams/pending-client-requests.ts). */
+  | { kind: 'response'; message: { id: JsonRpcId; result?: unknown; error?: unknown } }
   | { kind: 'invalid'; id: JsonRpcId | null };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -52,7 +53,7 @@ export function classifyMessage(value: unknown): IncomingMessage {
     if (isJsonRpcId(id)) return { kind: 'request', message: value as unknown as JsonRpcRequest };
     return { kind: 'invalid', id: null };
   }
-  if (method === undefined && isJsonRpcId(id) && ('result' in value || 'error' in value)) return { kind: 'response' };
+  if (method === undefined && isJsonRpcId(id) && ('result' in value || 'error' in value)) return { kind: 'response', message: value as { id: JsonRpcId } };
   return { kind: 'invalid', id: isJsonRpcId(id) ? id : null };
 }
 

@@ -28,6 +28,7 @@ export class RequestState {
   readonly #addressIdOf: AddressIdOf;
   #addressId: string | undefined;
   #signal: AbortSignal | undefined;
+  #cancel: AbortController | undefined;
 
   constructor(requestId: string, mountPath: string, request: IncomingMessage, response: ServerResponse, addressIdOf: AddressIdOf) {
     this.requestId = requestId;
@@ -53,23 +54,33 @@ export class RequestState {
     return this.caller?.id ?? this.addressId;
   }
 
-  /** Aborted when the client goes away before its answer is written. */
+  /** Aborted when the client goes away before its answer is written, or cancels the request (notifications/cancelled). */
   get signal(): AbortSignal {
-    return (this.#signal ??= abortOnClose(this.#response));
+    if (!this.#signal) {
+      this.#cancel = abortOnClose(this.#response);
+      this.#signal = this.#cancel.signal;
+    }
+    return this.#signal;
+  }
+
+  /** The client cancelled the request: whatever runs for it stops. */
+  cancel(reason: string): void {
+    if (!this.#signal) void this.signal;
+    this.#cancel!.abort(new Error(reason));
   }
 }
 
-function abortOnClose(response: ServerResponse): AbortSignal {
+function abortOnClose(response: ServerResponse): AbortController {
   const controller = new AbortController();
   // Made on first use, so the client may already be gone.
   if (response.closed) {
     if (!response.writableFinished) controller.abort();
-    return controller.signal;
+    return controller;
   }
   response.once('close', () => {
     if (!response.writableFinished) controller.abort();
   });
-  return controller.signal;
+  return controller;
 }
 
 /** The `view` query parameter; nearly every request has no query string and pays one indexOf. */

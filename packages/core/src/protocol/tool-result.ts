@@ -24,7 +24,8 @@ export interface CallToolResult extends Record<string, unknown> {
 }
 
 /** How a tool call ended, as metrics, traces and the audit line label it. */
-export type CallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'internal_error';
+/** `input_required`: a 2026-07-28 round ended asking the client (SEP-2322); `cancelled`: the client cancelled or went away. */
+export type CallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'internal_error' | 'input_required' | 'cancelled';
 
 export interface CallToolOutcome {
   result: CallToolResult;

@@ -34,6 +34,12 @@ export const securityEnvSchema = z.object({
   AUDIT_LOG: z.stringbool().optional(),
   /** Audit lines (one per tool call) also carry its arguments and result; off by default, as they may hold what users typed. */
   AUDIT_ARGUMENTS: z.stringbool().default(false),
+  /**
+   * Signs what clients hold between requests: 2025-era session ids and 2026-07-28 round state
+   * (docs/protocol.md#sessions). The same value on every replica lets any of them take a session or
+   * a round up; unset, each process draws its own.
+   */
+  STATE_SECRET: z.string().min(32, 'STATE_SECRET must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   /** Requests per minute per client (verified key, else IP). Unset → no limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Shares rate-limit counters between replicas. */

@@ -22,6 +22,9 @@ import type { Guard } from '../protocol/guard.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits-config.ts';
 import { createMcpEndpoint } from '../http/mcp-endpoint.ts';
 import { createMcpRoute } from '../http/mcp-route.ts';
+import { SessionSupport } from '../http/session-support.ts';
+import { createStateSealer, stateSecretOf } from '../mcp/state-sealer.ts';
+import { createSessionTokens } from '../streams/session-token.ts';
 import { originGuard } from '../http/origin-guard.ts';
 import { Refusal } from '../protocol/refusal.ts';
 import { requestId, requestIdMaker } from '../http/request-id.ts';
@@ -62,6 +65,8 @@ export interface AppOptions {
   tracing?: Tracing;
   /** The MCP methods served (mcp/method-table.ts); a test may bring its own table. */
   methods?: MethodTable;
+  /** STATE_SECRET: signs session ids and 2026-07-28 round state (the same on every replica); the process's own otherwise. */
+  stateSecret?: string | undefined;
 }
 
 /** Where every pack's tools are served at once (the packs' own paths are `/<segment>/mcp`). */
@@ -77,7 +82,10 @@ export interface PageSettings {
 }
 
 /** The gateway's request listener: what `serve` and supertest take. */
-export type App = (request: IncomingMessage, response: ServerResponse) => void;
+export type App = ((request: IncomingMessage, response: ServerResponse) => void) & {
+  /** Ends the sessions' streams (GET) as the server drains: they would otherwise hold it open. */
+  closeStreams?: () => void;
+};
 
 /**
  * Builds the HTTP app for one or more packs, each at `/<segment>/mcp`. Never listens and
@@ -104,13 +112,21 @@ export function createApp(options: AppOptions): App {
   const clientAddressId = addressIdOf(trusted);
   const endpoints = new Map<string, App>();
   /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
-  const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) =>
+  const sessionSupports: SessionSupport[] = [];
+  const secret = stateSecretOf(options.stateSecret);
+  const sealer = createStateSealer({ secret });
+  const sessionTokens = createSessionTokens(secret);
+  const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) => {
+    // Only endpoints whose packs need sessions keep any (docs/protocol.md#sessions).
+    const sessions = dispatcher.sessions ? new SessionSupport(dispatcher.sessions, sessionTokens) : undefined;
+    if (sessions) sessionSupports.push(sessions);
     endpoints.set(
       mountPath,
       createMcpEndpoint({
         pack: label,
         mountPath,
-        post: createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots, methods }),
+        post: createMcpRoute({ dispatcher, logger, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, limits, slots, methods, sessions }),
+        sessions,
         redirectBrowser: browserRedirect(pageAnchor),
         checkOrigin,
         applyCors,
@@ -122,12 +138,13 @@ export function createApp(options: AppOptions): App {
         tracing: options.tracing,
       }),
     );
+  };
   const pagePacks: LocalPack[] = [];
   // Policy refusals are answered in-band (caller-policy.ts), so they reach the metrics from there.
   const callPolicy: CallerPolicyOptions = { observeRejection: metrics.observeRejection, ...options.callPolicy };
   for (const mounted of packs) {
     const { pack, segment } = mounted;
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, tracing: options.tracing }, methods), callPolicy, methods);
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, onRequest: metrics.observeMethod, tracing: options.tracing, sealer }, methods), callPolicy, methods);
     pagePacks.push({ ...mounted, dispatcher });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
     addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);
@@ -135,7 +152,7 @@ export function createApp(options: AppOptions): App {
   // The combined endpoint, served as a pack is: every pack's tools through the packs' own
   // dispatchers, so each pack's caller policy applies there too (docs/deployment.md#one-url).
   const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
-  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger }, methods);
+  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger, sealer }, methods);
   addEndpoint(COMBINED_PATH, COMBINED_PATH, combined, 'one-url', options.guards ?? []);
 
   const routes = express();
@@ -177,11 +194,13 @@ export function createApp(options: AppOptions): App {
   routes.use(errorHandler(logger));
 
   // The exact path, case and all; a query string does not change which endpoint answers.
-  return function toolgate(request, response) {
+  const app: App = function toolgate(request, response) {
     const url = request.url ?? '';
     const query = url.indexOf('?');
     const endpoint = endpoints.get(query === -1 ? url : url.slice(0, query));
     if (endpoint) endpoint(request, response);
     else routes(request, response);
   };
+  if (sessionSupports.length > 0) app.closeStreams = () => sessionSupports.forEach((sessions) => sessions.closeAll());
+  return app;
 }

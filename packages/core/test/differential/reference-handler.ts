@@ -22,7 +22,9 @@ export function createReferenceHandler(pack: Pack): McpHttpHandler {
         ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
       };
       if (isContentTool(tool)) {
-        server.registerTool(tool.name, config, async (args: unknown) => ({ content: await tool.handler(args as never, context) }));
+        const registered = server.registerTool(tool.name, config, async (args: unknown) => ({ content: await tool.handler(args as never, context) }));
+        // A tool that runs as a task says so in its 2025-11-25 listing (SEP-1686); registerTool takes no such option.
+        if (tool.execution) registered.execution = { taskSupport: tool.execution.taskSupport };
         continue;
       }
       server.registerTool(tool.name, { ...config, outputSchema: tool.outputSchema }, async (args: unknown) => {

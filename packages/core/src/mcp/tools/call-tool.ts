@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InputRequired } from '../../ask-client.ts';
 import { isContentTool } from '../../content-tool.ts';
 import type { AnyToolDefinition } from '../../pack.ts';
 import { errorResult, toolContentSchema, type CallToolOutcome } from '../../protocol/tool-result.ts';
@@ -29,7 +30,11 @@ export async function callTool(tool: AnyToolDefinition, rawArguments: unknown, c
   try {
     value = await tool.handler(parsed.data, context);
   } catch (error) {
+    // A 2026 round asking the client: not a failure, the request's end (request-rounds.ts).
+    if (error instanceof InputRequired) throw error;
     if (error instanceof ToolError) return { outcome: 'tool_error', result: errorResult(error.message) };
+    // The client cancelled (notifications/cancelled, tasks/cancel) or went away: not the tool's failure.
+    if (context.signal.aborted) return { outcome: 'cancelled', result: errorResult(`The call to ${tool.name} was cancelled before it finished.`) };
     context.logger.error({ err: error, tool: tool.name }, 'tool handler failed');
     return {
       outcome: 'internal_error',

@@ -4,6 +4,6 @@ import { cacheableResult, type ServedPack } from '../served-pack.ts';
 
 /** A pack's tools as built once at start, then a remote pack's as its server lists them now (tool-catalog.ts). */
 export function listTools(request: JsonRpcRequest, context: DispatchContext, served: ServedPack): JsonRpcResponse {
-  const tools = served.tools.listed;
-  return resultResponse(request.id, context.dialect === 'modern' ? cacheableResult(served, { tools }) : { tools });
+  if (context.dialect !== 'modern') return resultResponse(request.id, { tools: served.tools.listed });
+  return resultResponse(request.id, cacheableResult(served, { tools: served.tools.modernListed }));
 }

@@ -13,6 +13,7 @@ export interface ListedTool {
   /** Absent for content tools, whose results carry no structuredContent. */
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  execution?: { taskSupport: string };
 }
 
 export interface ToolCatalog {
@@ -21,6 +22,8 @@ export interface ToolCatalog {
    * answer, then a remote pack's tools as its server lists them now.
    */
   readonly listed: readonly (ListedTool | RemoteListedTool)[];
+  /** The same for 2026-07-28, which dropped `execution.taskSupport` (the tasks extension lets the server decide). */
+  readonly modernListed: readonly (ListedTool | RemoteListedTool)[];
   find(name: string): AnyToolDefinition | undefined;
 }
 
@@ -48,14 +51,20 @@ export function buildToolCatalog(pack: Pack): ToolCatalog {
     inputSchema: toJsonSchema(tool.name, tool.inputSchema, 'input'),
     ...(isContentTool(tool) ? {} : { outputSchema: toJsonSchema(tool.name, tool.outputSchema, 'output') }),
     ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+    ...(tool.execution ? { execution: { taskSupport: tool.execution.taskSupport } } : {}),
   }));
+  const modernListed = listed.some((tool) => tool.execution) ? listed.map(({ execution: _dropped, ...tool }) => tool) : listed;
   const find = (name: string) => byName.get(name);
   const remote = pack.remoteTools;
-  if (!remote) return { listed, find };
+  if (!remote) return { listed, modernListed, find };
   return {
     get listed() {
       const tools = remote.list();
       return listed.length === 0 ? tools : [...listed, ...tools];
+    },
+    get modernListed() {
+      const tools = remote.list();
+      return modernListed.length === 0 ? tools : [...modernListed, ...tools];
     },
     find,
   };

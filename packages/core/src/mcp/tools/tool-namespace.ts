@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { namespacedToolMeta } from '../combined-rewrite.ts';
 import type { CombinedSelection } from '../combined-selection.ts';
 import type { Dispatcher } from '../dispatch-context.ts';
 import type { NamedItem, Namespace, NamespaceIndex } from '../method-entry.ts';
@@ -85,7 +86,8 @@ function toolIndex(members: readonly Dispatcher[], selection: CombinedSelection,
         list = tools.flatMap((tool) => {
           const name = combinedToolName(member.pack.name, tool.name);
           const route = routes.get(name);
-          return route?.member === member && route.local === tool.name ? [{ ...tool, name }] : [];
+          // An MCP App's resource the tool points at (`_meta.ui.resourceUri`) is read back through /mcp too.
+          return route?.member === member && route.local === tool.name ? [namespacedToolMeta(member.pack.name, { ...tool, name })] : [];
         });
         renamed.set(tools, list);
       }

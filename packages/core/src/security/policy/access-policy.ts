@@ -33,6 +33,15 @@ export class AccessPolicy implements CallerPolicy {
     return !this.restricted || this.#packs.has(pack) || this.#toolPacks.has(pack);
   }
 
+  /**
+   * Whether the caller may see and use the pack's prompts and resources: only with the whole pack
+   * granted. A grant of some tools (`<pack>/<tool>`) is that far and no further: a prompt or a
+   * resource may reach what the other tools do.
+   */
+  allowsPackContent(pack: string): boolean {
+    return !this.restricted || this.#packs.has(pack);
+  }
+
   allowsTool(pack: string, tool: string): boolean {
     return !this.restricted || this.#packs.has(pack) || this.#tools.has(`${pack}/${tool}`);
   }
