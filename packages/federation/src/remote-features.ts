@@ -1,9 +1,10 @@
+import { Refusal, type RemoteFeatures, type RemoteListedPrompt, type RemoteListedResource, type RemoteListedResourceTemplate } from '@toolgate/core/server';
 import type { ConnectionBounds } from './federation-settings.ts';
 import { createForwarder, type ForwardContext } from './forwarding/forwarder.ts';
 import { createRemoteRequests, type RemoteRequests } from './forwarding/remote-requests.ts';
 import { createInputBridge } from './relay/input-bridge.ts';
 import type { RemoteConnection, ServerNotice } from './remote-connection.ts';
-import type { ListedEntry } from './server-lists/list-kinds.ts';
+import { RemoteRpcError } from './remote-errors.ts';
 import { createTaskBridge } from './tasks/task-bridge.ts';
 
 /** Calls waiting for a 2026-07-28 client's answers, and tasks a 2026 client created, held at once per server. */
@@ -23,13 +24,19 @@ const FORWARDED_CAPABILITIES = ['prompts', 'resources', 'completions', 'logging'
  * server sends during it routed back, and the notifications it sends outside requests. Names,
  * URIs and task ids are the server's own: core namespaces them at /mcp.
  */
-export interface RemoteFeatureSet {
-  capabilities(): Readonly<Record<string, unknown>>;
-  prompts(): readonly ListedEntry[];
-  resources(): readonly ListedEntry[];
-  resourceTemplates(): readonly ListedEntry[];
+export interface RemoteFeatureSet extends RemoteFeatures {
+  prompts(): readonly RemoteListedPrompt[];
+  resources(): readonly RemoteListedResource[];
+  resourceTemplates(): readonly RemoteListedResourceTemplate[];
+  /** The server's JSON-RPC error (and federation's own refusal of a request) rejects as core's Refusal: core answers it as it is. */
   request(method: string, params: Record<string, unknown>, context: ForwardContext): Promise<Record<string, unknown>>;
   onNotification(listener: (notification: ServerNotice) => void): () => void;
+}
+
+/** A JSON-RPC error of the server's, or of federation's own, as core answers it: its code, message and data unchanged. */
+function asRefusal(error: unknown): never {
+  if (error instanceof RemoteRpcError) throw new Refusal(200, error.code, error.message, error.data === undefined ? {} : { data: error.data });
+  throw error;
 }
 
 /** The forwarding side of one remote pack: its features, its tool calls' requests, and what to close. */
@@ -45,10 +52,11 @@ export function createRemoteSide(connection: RemoteConnection, bounds: Connectio
   const { lists } = connection;
   const features: RemoteFeatureSet = {
     capabilities: () => Object.fromEntries(FORWARDED_CAPABILITIES.flatMap((name) => (connection.capabilities[name] === undefined ? [] : [[name, connection.capabilities[name]]]))),
-    prompts: () => lists.prompts.entries,
-    resources: () => lists.resources.entries,
-    resourceTemplates: () => lists.resourceTemplates.entries,
-    request: (method, params, context) => requests.request(method, params, context),
+    // The list reader served only entries its kind's schema took: a name, a uri and a name, a uriTemplate and a name.
+    prompts: () => lists.prompts.entries as readonly RemoteListedPrompt[],
+    resources: () => lists.resources.entries as readonly RemoteListedResource[],
+    resourceTemplates: () => lists.resourceTemplates.entries as readonly RemoteListedResourceTemplate[],
+    request: (method, params, context) => requests.request(method, params, context).catch(asRefusal),
     onNotification: (listener) => connection.listen(listener),
   };
   return {

@@ -1,5 +1,6 @@
 import { definePack, type BuiltPack, type Logger, type Tracing } from '@toolgate/core';
 import type { ConnectionBounds } from './federation-settings.ts';
+import { RELAYED_CLIENT_CAPABILITIES } from './forwarding/client-routing.ts';
 import type { LockWatch } from './pinning/lock-file.ts';
 import { ToolPins, type ToolChanges } from './pinning/tool-pins.ts';
 import { redactor } from './redact.ts';
@@ -41,9 +42,9 @@ export function connectionTo(entry: ServerEntry, options: RemotePackOptions): Re
     redact,
     serves: toolFilter(entry),
     ...(entry.transport === 'http' ? { http: { url: entry.url, headers: entry.headers } } : {}),
-    // None yet: core's endpoints do not relay a server's requests to the client until its side of
-    // issue 36 lands, and a server would offer tools that cannot work (RELAYED_CLIENT_CAPABILITIES then).
-    clientCapabilities: {},
+    // Core relays a server's questions to the client of the request that caused them (2025-era
+    // clients on the request's stream, 2026-07-28 ones by input_required rounds).
+    clientCapabilities: RELAYED_CLIENT_CAPABILITIES,
     pins,
   });
 }
@@ -84,9 +85,11 @@ export async function createRemotePack(entry: ServerEntry, options: RemotePackOp
     tools: [],
     remoteTools: {
       list: () => connection.tools,
-      call: (name, args, context) => toolCalls.call(name, { name, ...(args ? { arguments: args } : {}) }, context),
+      // The request's whole params (task, _meta, a 2026 round's inputResponses and requestState), under the server's own name.
+      call: (name, args, context, params) => toolCalls.call(name, { ...params, name, ...(args ? { arguments: args } : {}) }, context),
       unlisted: (name) => toolCalls.unlisted(name),
     },
+    remote: side.features,
   });
   const close = async () => {
     stopFollowing?.();

@@ -1,16 +1,22 @@
-import type { ForwardChannel, ForwardContext } from '../src/forwarding/forwarder.ts';
+import type { ClientChannel, ToolContext } from '@toolgate/core';
+import type { ForwardContext } from '../src/forwarding/forwarder.ts';
 import type { RemoteBuiltPack } from '../src/remote-pack.ts';
 import type { ServerNotice } from '../src/remote-connection.ts';
 import { startConformanceFixture, type ChildServer } from './support/child-server.ts';
 import { callTool, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 
 /** Core's way back to the client during one request, as a test stands it in: what reached the client is kept. */
-function channelOf(overrides: Partial<ForwardChannel> = {}) {
+function channelOf(overrides: Partial<ClientChannel> = {}) {
   const sent: [string, Record<string, unknown>][] = [];
   const asked: [string, Record<string, unknown>][] = [];
-  const channel: ForwardChannel = {
+  const channel: ClientChannel = {
     progressToken: 'client-token',
     inputResponses: undefined,
+    requestState: undefined,
+    // Federation relays the server's own notifications through notify; these are core's for built-in tools.
+    progress: () => undefined,
+    log: () => undefined,
+    declares: () => true,
     notify: (method, params) => Boolean(sent.push([method, params])),
     canRequest: () => true,
     request: async (method, params) => {
@@ -22,7 +28,9 @@ function channelOf(overrides: Partial<ForwardChannel> = {}) {
   return { channel, sent, asked };
 }
 
-const contextOf = (client?: ForwardChannel, clientCapabilities?: Record<string, unknown>): ForwardContext => ({ signal: new AbortController().signal, client, clientCapabilities });
+const contextOf = (client?: ClientChannel, clientCapabilities?: Record<string, unknown>): ForwardContext => ({ signal: new AbortController().signal, client, clientCapabilities });
+/** A tool call's context as core gives it (the logger is never read on these paths). */
+const toolContextOf = (client: ClientChannel): ToolContext => ({ signal: new AbortController().signal, client, requestId: 'r', logger: undefined as never });
 
 describe('a remote pack offers everything its server offers: the conformance fixture behind the gateway', () => {
   let server: ChildServer;
@@ -64,7 +72,7 @@ describe('a remote pack offers everything its server offers: the conformance fix
   it("answers logging/setLevel itself: the server's session is shared, one client's level is not another's", async () => {
     expect(await remote.features.request('logging/setLevel', { level: 'emergency' }, contextOf())).toEqual({});
     const { channel, sent } = channelOf();
-    await remote.pack.remoteTools!.call('test_tool_with_logging', {}, { ...contextOf(channel), requestId: 'r', logger: undefined as never });
+    await remote.pack.remoteTools!.call('test_tool_with_logging', {}, toolContextOf(channel));
     expect(sent.filter(([method]) => method === 'notifications/message').map(([, params]) => params.data)).toEqual(['Tool execution started', 'Tool processing data', 'Tool execution completed']);
   });
 
@@ -73,7 +81,7 @@ describe('a remote pack offers everything its server offers: the conformance fix
     const result = await remote.features.request('prompts/get', { name: 'test_simple_prompt', _meta: { progressToken: 'client-token' } }, contextOf(channel));
     expect(result.messages).toHaveLength(1);
     const progress = channelOf();
-    await remote.pack.remoteTools!.call('test_tool_with_progress', {}, { ...contextOf(progress.channel), requestId: 'r', logger: undefined as never });
+    await remote.pack.remoteTools!.call('test_tool_with_progress', {}, toolContextOf(progress.channel));
     expect(progress.sent.map(([method, params]) => [method, params.progressToken, params.progress])).toEqual([
       ['notifications/progress', 'client-token', 0],
       ['notifications/progress', 'client-token', 50],
@@ -84,7 +92,7 @@ describe('a remote pack offers everything its server offers: the conformance fix
 
   it('asks a 2025-era client what the server asks, and refuses the server at once for a client that cannot be asked', async () => {
     const { channel, asked } = channelOf();
-    const answered = await remote.pack.remoteTools!.call('test_elicitation', { message: 'Who?' }, { ...contextOf(channel), requestId: 'r', logger: undefined as never });
+    const answered = await remote.pack.remoteTools!.call('test_elicitation', { message: 'Who?' }, toolContextOf(channel));
     expect(asked).toEqual([['elicitation/create', expect.objectContaining({ message: 'Who?' })]]);
     expect(answered.content).toEqual([{ type: 'text', text: 'User response: action=accept, content={"username":"ada","email":"ada@example.com"}' }]);
     // The bare call: no channel at all. The server hears "cannot be asked" and its tool fails in its own words.

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RELAYED_CLIENT_CAPABILITIES } from '../src/forwarding/client-routing.ts';
 import { startEverything, type ChildServer } from './support/child-server.ts';
 import { connectDirect } from './support/direct-client.ts';
 import { callTool, packStates, rpc, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
@@ -26,8 +27,8 @@ describe('a remote pack: server-everything over Streamable HTTP, with sessions',
     await server?.kill();
   });
 
-  it('lists the tools exactly as the server lists them', async () => {
-    const direct = await connectDirect(server.url);
+  it('lists the tools exactly as the server lists them to a client declaring what toolgate relays', async () => {
+    const direct = await connectDirect(server.url, RELAYED_CLIENT_CAPABILITIES);
     try {
       const listed = await rpc(pack, 'tools/list');
       expect(listed.result!.tools).toEqual(await direct.listTools());
