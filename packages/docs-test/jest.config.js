@@ -1,0 +1,3 @@
+import preset from '@toolgate/jest-preset/jest-preset';
+
+export default { ...preset };
