@@ -18,6 +18,7 @@ import { closeOnSignals, serve, type RunningServer } from './serve.ts';
 import { createAuditLog } from './mcp/audit-log.ts';
 import { createGuards } from './security/create-guards.ts';
 import { securityEnvSchema, securitySettingsOf } from './security/security-config.ts';
+import { warnUnservedGrants } from './security/policy/unserved-grants.ts';
 
 export interface StartOptions {
   /** Name in logs: `gateway`, or the pack's name. */
@@ -69,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!security.STATE_SECRET && mounted.some(({ pack }) => pack.sessions === true || pack.remote !== undefined || pack.remoteTools !== undefined)) {
     logger.warn('STATE_SECRET is unset: session ids and 2026-07-28 round state are signed with a key of this process alone; behind several replicas, set the same STATE_SECRET on each (docs/deployment.md#sessions-behind-nginx-and-the-ingress)');
   }
+  warnUnservedGrants(logger, security.API_KEYS_FILE ?? [], mounted.map(({ pack }) => pack));
   const securitySettings = securitySettingsOf(security);
   const guards = await createGuards(security, logger, securitySettings);
   let draining = false;

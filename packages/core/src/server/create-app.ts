@@ -147,7 +147,7 @@ export function createApp(options: AppOptions): App {
     const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, onRequest: metrics.observeMethod, tracing: options.tracing, sealer }, methods), callPolicy, methods);
     pagePacks.push({ ...mounted, dispatcher });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
-    addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack.name)] : []);
+    addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack)] : []);
   }
   // The combined endpoint, served as a pack is: every pack's tools through the packs' own
   // dispatchers, so each pack's caller policy applies there too (docs/deployment.md#one-url).
