@@ -5,6 +5,7 @@ import {
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
+  ProgressNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CallAbandonedError } from '../remote-errors.ts';
@@ -74,6 +75,11 @@ export function routeClientRequests(
   if (declared.sampling) client.setRequestHandler(CreateMessageRequestSchema, relayed('sampling/createMessage'));
   if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, relayed('roots/list'));
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => only()?.options.notify(notification.method, notification.params));
+  // Progress is routed by the token toolgate sent, not by the SDK's onprogress: the SDK forgets a
+  // request's token when its answer arrives, and handles notifications a microtask later, so the
+  // last progress sent just before the answer (read in one chunk with it) would be lost.
+  const byToken = new Map<unknown, Flight>();
+  client.setNotificationHandler(ProgressNotificationSchema, (notification) => byToken.get(notification.params.progressToken)?.options.notify(notification.method, notification.params));
 
   async function send(method: string, params: Record<string, unknown>, options: ExchangeOptions): Promise<Record<string, unknown>> {
     const controller = new AbortController();
@@ -85,19 +91,17 @@ export function routeClientRequests(
       return options.relay(ask).finally(bound.resume);
     };
     const flight: Flight = { options: { ...options, relay } };
+    const progressToken = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
     inFlight.add(flight);
+    if (progressToken !== undefined) byToken.set(progressToken, flight);
     bound.arm();
     try {
-      const wantsProgress = (params._meta as { progressToken?: unknown } | undefined)?.progressToken !== undefined;
-      return await client.request({ method, params } as never, anyResult, {
-        timeout: NO_SDK_TIMEOUT,
-        signal: controller.signal,
-        ...(wantsProgress ? { onprogress: (progress) => options.notify('notifications/progress', { ...progress }) } : {}),
-      });
+      return await client.request({ method, params } as never, anyResult, { timeout: NO_SDK_TIMEOUT, signal: controller.signal });
     } finally {
       bound.clear();
       options.signal.removeEventListener('abort', onAbort);
       inFlight.delete(flight);
+      byToken.delete(progressToken);
     }
   }
 
