@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, createLogger, createMetrics, definePack, defineTool, serve, type BuiltPack, type RunningServer, type Tracing } from '@toolgate/core/server';
+import { createApp, createLogger, createMetrics, definePack, defineTool, serve, type BuiltPack, type Pack, type RunningServer, type Tracing } from '@toolgate/core/server';
 import { z } from 'zod';
 import { readManifests } from '@toolgate/pack-tools';
 import { remotePackModules } from '../../src/index.ts';
@@ -21,6 +21,8 @@ export interface GatewayExtras {
   tracing?: Tracing;
   /** Serve a built-in pack (`local`, one tool `hello`) beside the remote ones: what a bad server must not harm. */
   builtIn?: boolean;
+  /** Other built-in packs to serve before the remote ones. */
+  builtInPacks?: Pack[];
 }
 
 /** A built-in pack, as toolgate's own are: its tool answers without the network. */
@@ -63,7 +65,8 @@ export async function startFederatedGateway(servers: unknown, env: NodeJS.Proces
   const modules = remotePackModules(fullEnv, BUILT_IN);
   const packs: BuiltPack[] = [];
   for (const module of modules) packs.push(await module.create({}, { logger: logger.child({ pack: module.name }), ...(tracing ? { tracing } : {}) }));
-  const mounted = [...(options.builtIn ? [{ pack: localPack, segment: localPack.name }] : []), ...packs.map(({ pack, status }) => ({ pack, segment: pack.name, ...(status ? { status } : {}) }))];
+  const builtIn = [...(options.builtIn ? [localPack] : []), ...(options.builtInPacks ?? [])];
+  const mounted = [...builtIn.map((pack) => ({ pack, segment: pack.name })), ...packs.map(({ pack, status }) => ({ pack, segment: pack.name, ...(status ? { status } : {}) }))];
   const app = createApp({
     packs: mounted,
     logger,
