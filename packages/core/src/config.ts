@@ -17,12 +17,17 @@ export function parseEnv<Schema extends z.ZodObject>(schema: Schema, env: NodeJS
   throw new ConfigError(`invalid configuration:\n${[...new Set(problems)].join('\n')}`);
 }
 
+/** How zod's own messages begin ('Invalid input: expected number, received NaN', 'Too big: …'). */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too small|Too big)/;
+
 /**
  * A zod issue in plain words for the person who set the variable. The value is quoted only where
  * it was meant as a number or a word from a list, never a secret; other messages are the
  * schema's own (written for people already).
  */
 function describeEnvIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  // A schema's own message (`error: 'a ratio from 0 to 1'`) already speaks to people: kept.
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   const given = JSON.stringify(String(env[String(issue.path[0])] ?? '').trim().slice(0, 40));
   if (issue.code === 'invalid_type' && issue.expected === 'number') return `${given} is not a number`;
   if (issue.code === 'invalid_type' && issue.expected === 'int') return `${given} is not a whole number`;

@@ -31,6 +31,13 @@ describe('a start refused for its environment says what is wrong in plain words,
     ]);
   });
 
+  it("a schema's own message is kept as it is written", async () => {
+    expect(await refusalLines({ OTEL_TRACES_SAMPLER: 'xray', OTEL_TRACES_SAMPLER_ARG: 'half' })).toEqual([
+      '  OTEL_TRACES_SAMPLER: one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio',
+      '  OTEL_TRACES_SAMPLER_ARG: a ratio from 0 to 1',
+    ]);
+  });
+
   it('REDIS_URL=http://…: one line, though the guards and every pack read it, and never the URL (it may hold a password)', async () => {
     const lines = await refusalLines({ REDIS_URL: 'http://user:hunter2@cache.internal:6379', REDIS_COMMAND_TIMEOUT_MS: 'soon' });
     expect(lines).toEqual(['  REDIS_URL: not a redis:// or rediss:// URL (as redis://host:6379)', '  REDIS_COMMAND_TIMEOUT_MS: "soon" is not a number']);
