@@ -25,6 +25,7 @@ import { createEnsResolver } from './ens/ens-resolver.ts';
 import type { HttpTransport } from './upstream/http-transport.ts';
 import { createResilientTransport } from './upstream/resilient-transport.ts';
 import { chainSynonyms } from './synonyms.ts';
+import { walletOverviewPrompt } from './prompts/wallet-overview.ts';
 
 export interface ChainPackOptions {
   config: ChainEnv;
@@ -147,6 +148,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
       chainInfoTool(deps), blockTool(deps), transactionTool(deps), readContractTool(deps), nftMetadataTool({ ...deps, metadata }),
       nftsOwnedTool({ ...deps, alchemy }), assetTransfersTool({ ...deps, alchemy }), tokenPricesTool({ ...deps, alchemy }),
     ],
+    prompts: [walletOverviewPrompt({ chains, alchemy: config.ALCHEMY_API_KEY !== undefined })],
   });
   return { pack, chains };
 }

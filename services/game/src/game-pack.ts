@@ -12,6 +12,7 @@ import { playerBattlelogTool } from './tools/player-battlelog.ts';
 import { playerTool } from './tools/player.ts';
 import { rankingsTool } from './tools/rankings.ts';
 import { gameSynonyms } from './synonyms.ts';
+import { playerReportPrompt } from './prompts/player-report.ts';
 
 export interface GameDependencies {
   /** The official API with a token, Brawlify without. */
@@ -40,5 +41,6 @@ export function createGamePack({ rotation, official, brawlify }: GameDependencie
       mapsTool(brawlify),
       gameModesTool(brawlify),
     ],
+    prompts: [playerReportPrompt({ brawlify, official: official !== undefined })],
   });
 }

@@ -15,6 +15,7 @@ import { teamEventsLastTool } from './tools/team-events-last.ts';
 import { teamEventsNextTool } from './tools/team-events-next.ts';
 import { teamTool } from './tools/team.ts';
 import { sportsSynonyms } from './synonyms.ts';
+import { matchPreviewPrompt } from './prompts/match-preview.ts';
 
 export function createSportsPack(api: SportsDbApi): Pack {
   return definePack({
@@ -27,5 +28,6 @@ export function createSportsPack(api: SportsDbApi): Pack {
       eventsByDayTool(api), listSportsTool(api), listLeaguesTool(api), searchTeamsTool(api), teamTool(api), searchPlayersTool(api), playerTool(api), teamEventsNextTool(api),
       teamEventsLastTool(api), leagueTableTool(api), eventTool(api), eventTimelineTool(api), eventStatsTool(api), eventLineupTool(api),
     ],
+    prompts: [matchPreviewPrompt(api)],
   });
 }

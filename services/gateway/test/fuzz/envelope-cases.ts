@@ -41,9 +41,11 @@ export function envelopeCases(tool: string, validArgs: Record<string, unknown>):
   }
   for (const raw of ['null', '1.5', '-0', '""', '123456789012345678901234567890', '9007199254740993', `"${'i'.repeat(100_000)}"`]) add(`id ${raw}`, replaceField(validObject, 'id', raw));
   add('no id (a notification)', replaceField(validObject, 'id', undefined));
-  for (const raw of [undefined, '1', 'null', '""', '"TOOLS/CALL"', '"tools/call "', '"__proto__"', '"constructor"', '"toString"', '"hasOwnProperty"', `"${'m'.repeat(100_000)}"`, '"resources/list"', '"prompts/get"', '"logging/setLevel"', '"completion/complete"', '"server/discover"']) {
+  for (const raw of [undefined, '1', 'null', '""', '"TOOLS/CALL"', '"tools/call "', '"__proto__"', '"constructor"', '"toString"', '"hasOwnProperty"', `"${'m'.repeat(100_000)}"`, '"prompts/get"', '"logging/setLevel"', '"completion/complete"', '"server/discover"']) {
     add(`method ${raw?.slice(0, 20)}`, replaceField(validObject, 'method', raw), { mustFail: true });
   }
+  // A list takes any params (a pack with resources lists them, one without answers -32601): well formed either way.
+  add('method "resources/list" with a call\'s params', replaceField(validObject, 'method', '"resources/list"'));
   for (const raw of ['[]', '"s"', '1', 'null', 'true', deepArray(10_000)]) add(`params ${raw.slice(0, 10)}`, replaceField(validObject, 'params', raw), { mustFail: true });
   for (const name of ['1', 'null', '[]', '{}', '""', '"__proto__"', '"constructor"', '"toString"', '"valueOf"', `"${'n'.repeat(100_000)}"`, JSON.stringify(tool.toUpperCase()), JSON.stringify(`${tool}\u0000`)]) {
     add(`params.name ${name.slice(0, 20)}`, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${name},"arguments":${args}}}`, { mustFail: true });

@@ -47,7 +47,8 @@ const outputSchema = z
   })
   .strict();
 
-function summarise({ verdict, match }: Attribution, claimed: string | undefined): string {
+/** The verdict in one sentence (the tool's `summary`, and the check_who_said prompt's). */
+export function summariseAttribution({ verdict, match }: Attribution, claimed: string | undefined): string {
   if (!match) return 'The corpus has no quote like this text.';
   const who = match.quote.author;
   const how = `${Math.round(match.similarity * 100)}% similar${match.kind === 'full' ? '' : `, ${match.kind === 'excerpt' ? 'as part of a longer quote' : 'within the text'}`}`;
@@ -69,7 +70,7 @@ export function checkAttributionTool(engine: QuoteEngine) {
     async handler({ text, author }) {
       const claimed = author?.trim();
       const attribution = engine.checkAttribution(text, claimed);
-      return { ...attribution, summary: summarise(attribution, claimed), claimed_author: claimed ?? null };
+      return { ...attribution, summary: summariseAttribution(attribution, claimed), claimed_author: claimed ?? null };
     },
   });
 }
