@@ -21,7 +21,7 @@ const FLOORS = [
   { name: 'observability', paths: ['^src/observability/', '^src/(metrics|upstream-metrics)[.]ts$'] },
   { name: 'http', paths: ['^src/http/'] },
   { name: 'security and page', paths: ['^src/security/', '^src/page/'] },
-  { name: 'server', paths: ['^src/server/', '^src/cluster/', '^src/(start|serve|index)[.]ts$'] },
+  { name: 'server', paths: ['^src/server/', '^src/cluster/', '^src/(start|serve|index|upstream-api)[.]ts$'] },
 ];
 
 /** Imports that may run back up, each with why (at most two). */

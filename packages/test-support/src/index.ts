@@ -15,3 +15,4 @@ export type { Check, ExpectedFailures, ScenarioResult, Verdict } from './conform
 export { conformanceCli, runConformanceCli } from './conformance/run-cli.ts';
 export type { ConformanceRun } from './conformance/run-cli.ts';
 export { stopChild } from './stop-child.ts';
+export { packagesLoadedBy } from './packages-loaded-by.ts';

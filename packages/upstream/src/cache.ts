@@ -1,4 +1,4 @@
-import { recordCacheLookup } from '@toolgate/core/server';
+import { recordCacheLookup } from '@toolgate/core/upstream';
 import { LRUCache } from 'lru-cache';
 
 /** Where parsed upstream responses are kept between calls. Values are JSON-serialisable. */

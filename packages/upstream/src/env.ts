@@ -1,4 +1,4 @@
-import { redisCommandTimeoutMs, redisUrl } from '@toolgate/core/server';
+import { redisCommandTimeoutMs, redisUrl } from '@toolgate/core/upstream';
 import { z } from 'zod';
 
 /** Variables every pack with an upstream reads; packs `.extend` their own schema with these. */

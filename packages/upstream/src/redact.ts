@@ -1,4 +1,4 @@
-import { redactUrls } from '@toolgate/core/server';
+import { redactUrls } from '@toolgate/core/upstream';
 
 /** Query parameters whose values are credentials in the upstreams toolgate talks to. */
 const SECRET_PARAMS = /^(app_id|api_key|apikey|key|token|access_token)$/i;

@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { recordCacheLookup, type BoundedRedis, type Logger } from '@toolgate/core/server';
+import { recordCacheLookup, type BoundedRedis, type Logger } from '@toolgate/core/upstream';
 import type { ResponseCache } from './cache.ts';
 
 /**
@@ -38,9 +37,4 @@ export function createRedisCache(redis: BoundedRedis, options: { prefix?: string
     },
     close: () => redis.close(),
   };
-}
-
-/** A plain connection, for tests that look into what the cache wrote. */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
 }

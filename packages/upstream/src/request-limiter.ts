@@ -1,4 +1,4 @@
-import { createFallbackLimiter, type BoundedRedis } from '@toolgate/core/server';
+import { createFallbackLimiter, type BoundedRedis } from '@toolgate/core/upstream';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { UpstreamError } from './upstream-error.ts';
 

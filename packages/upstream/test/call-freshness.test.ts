@@ -74,7 +74,7 @@ describe('cache freshness in a result\'s _meta (dev.toolgate/cache)', () => {
     });
 
     it('a value one replica stored is a hit on the other, with its age', async () => {
-      const [first, second] = [createStores({ redisUrl: redis.url }), createStores({ redisUrl: redis.url })];
+      const [first, second] = await Promise.all([createStores({ redisUrl: redis.url }), createStores({ redisUrl: redis.url })]);
       stores.push(first, second);
       expect(await cacheMeta(appOn(first.cache), 'shared')).toEqual({ hit: false, ageSeconds: 0 });
       const hit = await cacheMeta(appOn(second.cache), 'shared');

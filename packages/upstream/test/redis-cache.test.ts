@@ -19,8 +19,8 @@ afterAll(async () => {
 });
 
 /** One "replica": its own Redis connection and its own client. */
-function replica() {
-  const store = createStores({ redisUrl: redis.url });
+async function replica() {
+  const store = await createStores({ redisUrl: redis.url });
   stores.push(store);
   const client = createUpstreamClient({ name: 'Shared API', baseUrl: upstream.url, timeoutMs: 1000, cache: store.cache });
   return { store, client };
@@ -29,8 +29,8 @@ function replica() {
 describe('the Redis cache (REDIS_URL set)', () => {
   it('lets one replica answer from what another fetched, within the TTL', async () => {
     const before = upstream.requests.length;
-    const first = replica();
-    const second = replica();
+    const first = await replica();
+    const second = await replica();
     await expect(first.client.get({ path: '/value', params: { q: 'a' }, schema, ttlMs: 60_000 })).resolves.toEqual({ value: 42 });
     await expect(second.client.get({ path: '/value', params: { q: 'a' }, schema, ttlMs: 60_000 })).resolves.toEqual({ value: 42 });
     expect(upstream.requests.length - before).toBe(1);
@@ -38,7 +38,7 @@ describe('the Redis cache (REDIS_URL set)', () => {
 
   it('expires entries after their TTL', async () => {
     const before = upstream.requests.length;
-    const { client } = replica();
+    const { client } = await replica();
     await client.get({ path: '/value', params: { q: 'b' }, schema, ttlMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await client.get({ path: '/value', params: { q: 'b' }, schema, ttlMs: 100 });
@@ -47,7 +47,7 @@ describe('the Redis cache (REDIS_URL set)', () => {
 
   it('shares a request budget between replicas', async () => {
     const keyPrefix = `test-budget-${Date.now()}`;
-    const limiters = [replica(), replica()].map(({ store }) =>
+    const limiters = [await replica(), await replica()].map(({ store }) =>
       createRequestLimiter({ upstream: 'Shared API', requestsPerMinute: 3, redis: store.redis, keyPrefix }),
     );
     await limiters[0]!.take();

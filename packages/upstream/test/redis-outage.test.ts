@@ -26,7 +26,7 @@ describe('the shared cache and upstream budgets while Redis is hung or dead (a r
   beforeEach(async () => {
     redis = await startRedis();
     upstream = await startFakeUpstream(() => ({ body: { value: 42 } }));
-    stores = createStores({ redisUrl: redis.url, redisCommandTimeoutMs: COMMAND_TIMEOUT_MS });
+    stores = await createStores({ redisUrl: redis.url, redisCommandTimeoutMs: COMMAND_TIMEOUT_MS });
     inspector = new Redis(redis.url);
     await until(() => stores.redis!.available());
   });

@@ -1,5 +1,4 @@
-import { connectRedis } from '@toolgate/upstream';
-import { startPack, startRedis, type PackHarness, type RunningRedis } from '@toolgate/upstream/testing';
+import { connectRedis, startPack, startRedis, type PackHarness, type RunningRedis } from '@toolgate/upstream/testing';
 import { chainPackModule } from '../src/pack.ts';
 import { startDevChain, type DevChain } from './support/dev-chain.ts';
 import { startCountingProxy, type LocalServer } from './support/local-server.ts';

@@ -16,8 +16,8 @@ export const concertModule = definePackModule({
   name: 'concert',
   defaultPort: 8082,
   envSchema: concertEnvSchema,
-  create(config, { logger, upstreamObserver }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
+  async create(config, { logger, upstreamObserver }) {
+    const stores = await createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'Bandsintown',
       baseUrl: config.BANDSINTOWN_BASE_URL,

@@ -45,8 +45,8 @@ export const gameModule = definePackModule({
   name: 'game',
   defaultPort: 8083,
   envSchema: gameEnvSchema,
-  create(config, { logger, upstreamObserver }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
+  async create(config, { logger, upstreamObserver }) {
+    const stores = await createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const shared = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, logger, observer: upstreamObserver };
     const token = config.BRAWLSTARS_API_TOKEN;
     const official = token

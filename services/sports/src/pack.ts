@@ -16,8 +16,8 @@ export const sportsModule = definePackModule({
   name: 'sports',
   defaultPort: 8084,
   envSchema: sportsEnvSchema,
-  create(config, { logger, upstreamObserver }) {
-    const stores = createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
+  async create(config, { logger, upstreamObserver }) {
+    const stores = await createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
     const upstream = createUpstreamClient({
       name: 'TheSportsDB',
       baseUrl: config.THESPORTSDB_BASE_URL,

@@ -1,19 +1,5 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-
-/** REDIS_COMMAND_TIMEOUT_MS: the longest one Redis command may take before its caller falls back. */
-export const redisCommandTimeoutMs = z.coerce.number().int().min(10).max(10_000).default(250);
-
-/**
- * REDIS_URL, read alike by the guards and every pack's cache (so a bad value is one problem,
- * named once). Blank is unset; the message never echoes the URL: it may hold a password.
- */
-export const redisUrl = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined))
-  .pipe(z.url({ protocol: /^rediss?$/, error: 'not a redis:// or rediss:// URL (as redis://host:6379)' }).optional());
 
 /** Thrown at once, without sending anything, while Redis is away (down, hung or reconnecting). */
 export class RedisUnavailableError extends Error {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { commaList } from '../config.ts';
-import { redisCommandTimeoutMs, redisUrl } from '../redis/bounded-redis.ts';
+import { redisCommandTimeoutMs, redisUrl } from '../redis/redis-settings.ts';
 import type { OAuthResourceConfig } from './oauth/resource.ts';
 import { trustProxySchema } from '../http/client-address.ts';
 import { PolicyFileError, readPolicyFile } from './policy/policy-file.ts';
