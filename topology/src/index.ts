@@ -1,7 +1,7 @@
 export { freePort } from '@toolgate/test-support';
 export { nginxBinary, renderNginx, startNginx, testNginxConfig, upstreamsVariable } from './nginx-process.ts';
 export type { RenderOptions, RunningNginx, Upstreams } from './nginx-process.ts';
-export { echoTarget, gatewayTarget, productTarget, selectTargets, PACK_MANIFESTS, PRODUCT_PACKS } from './pack-targets.ts';
+export { echoTarget, echoWith, gatewayTarget, productTarget, selectTargets, PACK_MANIFESTS, PRODUCT_PACKS } from './pack-targets.ts';
 export { renderKustomization } from './kustomize.ts';
 export type { OfflineProbe, PackTarget } from './pack-targets.ts';
 export { repoRoot, renderScript } from './repo.ts';

@@ -39,17 +39,22 @@ function serviceEnv(replica: string): NodeJS.ProcessEnv {
 }
 
 /** The test-only echo pack (topology/test/fixtures/echo-service.ts): always available. */
-export const echoTarget: PackTarget = {
-  name: 'echo',
-  probe: PROBES.echo,
-  service: (replica) => ({
-    name: `echo/${replica}`,
-    command: process.execPath,
-    args: [fileURLToPath(new URL('../test/fixtures/echo-service.ts', import.meta.url))],
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: serviceEnv(replica),
-  }),
-};
+export const echoTarget: PackTarget = echoWith({});
+
+/** The echo pack with more of its environment: `{ECHO_SESSIONS: 'on'}` makes it issue sessions. */
+export function echoWith(env: Record<string, string>): PackTarget {
+  return {
+    name: 'echo',
+    probe: PROBES.echo,
+    service: (replica) => ({
+      name: `echo/${replica}`,
+      command: process.execPath,
+      args: [fileURLToPath(new URL('../test/fixtures/echo-service.ts', import.meta.url))],
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...serviceEnv(replica), ...env },
+    }),
+  };
+}
 
 /** A product pack, started as `pnpm --filter @toolgate/<name> start` does: `node src/main.ts` in its directory. */
 export function productTarget(name: string): PackTarget {

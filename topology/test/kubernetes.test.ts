@@ -100,9 +100,9 @@ describe('deploy/base (kustomize)', () => {
       expect(variable.valueFrom.secretKeyRef).toEqual({ name: 'toolgate-secrets', key: variable.name, optional: true });
     }
     expect(container.env.filter((entry: any) => /KEY|TOKEN|APP_ID|REDIS/.test(entry.name) && entry.value !== undefined)).toEqual([]);
-    // Exactly the gateway-wide secrets and the ones the pack's manifest marks secret.
+    // Exactly the gateway-wide secrets (keys, Redis, the state secret) and the ones the pack's manifest marks secret.
     const secrets = PACK_MANIFESTS.find((manifest) => manifest.name === pack)!.env.filter((variable) => variable.secret).map((variable) => variable.name);
-    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', ...secrets].sort());
+    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', 'STATE_SECRET', ...secrets].sort());
     expect(documents.filter((doc) => doc.kind === 'Secret')).toEqual([]);
   });
 
@@ -110,7 +110,7 @@ describe('deploy/base (kustomize)', () => {
     const [container] = find('Deployment', 'gateway').spec.template.spec.containers;
     const secrets = PACK_MANIFESTS.flatMap((manifest) => manifest.env.filter((variable) => variable.secret).map((variable) => variable.name));
     expect(secrets.length).toBeGreaterThan(0);
-    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', ...secrets].sort());
+    expect(container.env.filter((entry: any) => entry.valueFrom).map((entry: any) => entry.name).sort()).toEqual(['API_KEYS', 'REDIS_URL', 'STATE_SECRET', ...secrets].sort());
     // An env entry wins over envFrom's ConfigMap, whose CATALOG_PEERS is for a pack's page.
     expect(container.env).toContainEqual({ name: 'CATALOG_PEERS', value: '' });
     expect(container.envFrom).toEqual([{ configMapRef: { name: 'toolgate-config' } }]);

@@ -36,12 +36,15 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     expect(report).toMatch(/test is successful/);
 
     const quotes = await readFile(join(dir, 'conf/packs/quotes.location.conf'), 'utf8');
-    expect(quotes).toMatch(/location = \/q\/mcp \{\s+proxy_pass http:\/\/toolgate_quotes;/);
+    expect(quotes).toMatch(/location = \/q\/mcp \{\s+proxy_pass http:\/\/\$toolgate_quotes_upstream;/);
     expect(quotes).toMatch(/location = \/\.well-known\/oauth-protected-resource\/q\/mcp \{\s+proxy_pass http:\/\/toolgate_quotes;/);
     const upstream = await readFile(join(dir, 'conf/packs/quotes.upstream.conf'), 'utf8');
     expect(upstream).toContain('server 127.0.0.1:18085 max_fails=1 fail_timeout=5s;');
     expect(upstream).toContain('server 127.0.0.1:18086 max_fails=1 fail_timeout=5s;');
     expect(upstream).toMatch(/keepalive 64;/);
+    // Requests of an MCP session go to the replica that holds it; the rest stay least_conn.
+    expect(upstream).toMatch(/upstream toolgate_quotes_session \{[^}]*hash \$http_mcp_session_id consistent;[^}]*server 127\.0\.0\.1:18086 /);
+    expect(upstream).toMatch(/map \$http_mcp_session_id \$toolgate_quotes_upstream \{\s+"" toolgate_quotes;\s+default toolgate_quotes_session;/);
   });
 
   it('renders for docker compose: service names re-resolved through Docker DNS, so --scale replicas are found', async () => {
@@ -78,7 +81,7 @@ describe('the nginx config (nginx/render.sh + nginx/templates)', () => {
     expect(main).toMatch(/location = \/ \{\s+proxy_pass http:\/\/toolgate_one_url;/);
     expect(main).toMatch(/location \^~ \/_toolgate\/page\/ \{\s+proxy_pass http:\/\/toolgate_one_url;/);
     const location = await readFile(join(dir, 'conf/packs/one_url.location.conf'), 'utf8');
-    expect(location).toMatch(/location = \/mcp \{\s+proxy_pass http:\/\/toolgate_one_url;/);
+    expect(location).toMatch(/location = \/mcp \{\s+proxy_pass http:\/\/\$toolgate_one_url_upstream;/);
     expect(location).toMatch(/location = \/_toolgate\/ready\/one_url \{\s+internal;\s+proxy_pass http:\/\/toolgate_one_url\/readyz;/);
     const upstream = await readFile(join(dir, 'conf/packs/one_url.upstream.conf'), 'utf8');
     expect(upstream).toContain('server 127.0.0.1:18090 max_fails=1 fail_timeout=5s;');

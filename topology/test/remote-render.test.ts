@@ -105,7 +105,7 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
         await run('sh', [renderScript, join(out, 'conf')], {
           env: { PATH: process.env.PATH, TOOLGATE_UPSTREAMS: services.nginx.environment.TOOLGATE_UPSTREAMS, NGINX_RESOLVER: '127.0.0.11', NGINX_UPSTREAM_SERVER_PARAMS: 'resolve' },
         });
-        expect(readFileSync(join(out, 'conf/packs/everything.location.conf'), 'utf8')).toMatch(/location = \/everything\/mcp \{\s+proxy_pass http:\/\/toolgate_everything;/);
+        expect(readFileSync(join(out, 'conf/packs/everything.location.conf'), 'utf8')).toMatch(/location = \/everything\/mcp \{\s+proxy_pass http:\/\/\$toolgate_everything_upstream;/);
         expect(readFileSync(join(out, 'conf/packs/everything.upstream.conf'), 'utf8')).toContain('server everything:8090 max_fails=1 fail_timeout=5s resolve;');
         expect(readFileSync(join(out, 'conf/packs/memory.location.conf'), 'utf8')).toMatch(/location = \/memory\/mcp \{/);
       } finally {
