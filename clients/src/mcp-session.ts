@@ -4,6 +4,8 @@ import type { Session, ToolOutcome } from './types.ts';
 interface SdkLikeClient {
   listTools(): Promise<{ tools: { name: string }[] }>;
   callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  listResources?(): Promise<{ resources: { uri: string }[] }>;
+  getPrompt?(request: { name: string; arguments: Record<string, string> }): Promise<{ messages: { content: { type: string; text?: string } }[] }>;
   close(): Promise<void>;
 }
 
@@ -16,9 +18,17 @@ export function outcomeOf(result: unknown): ToolOutcome {
 }
 
 export function sdkSession(client: SdkLikeClient): Session {
+  const { listResources, getPrompt } = client;
   return {
     listTools: async () => (await client.listTools()).tools.map(({ name }) => name),
     call: async (name, args) => outcomeOf(await client.callTool({ name, arguments: args })),
+    ...(listResources && getPrompt
+      ? {
+          listResources: async () => (await listResources.call(client)).resources.map(({ uri }) => uri),
+          getPrompt: async (name: string, args: Record<string, string>) =>
+            (await getPrompt.call(client, { name, arguments: args })).messages.map(({ content }) => (content.type === 'text' ? (content.text ?? '') : `[${content.type}]`)).join('\n'),
+        }
+      : {}),
     close: () => client.close(),
   };
 }

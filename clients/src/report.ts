@@ -44,7 +44,9 @@ export function renderTable(rows: Row[], runtime: string): string {
       "got the concert pack's `events` error (no `BANDSINTOWN_APP_ID`) as a readable tool error, and listed and called the tools of a remote pack " +
       '(`@modelcontextprotocol/server-everything` over Streamable HTTP, fronted through `MCP_SERVERS_FILE`), then, at the one URL `/mcp`, listed every pack\'s ' +
       'tools and called `quotes_search_quotes` and `everything_get-sum`, and at its search view `/mcp?view=search` listed `search_tools` and `call_tool`, ' +
-      'found `quotes_search_quotes` with `search_tools` and called it and `everything_get-sum` through `call_tool`. In the "no key" column the client ' +
+      'found `quotes_search_quotes` with `search_tools` and called it and `everything_get-sum` through `call_tool`. ' +
+      'Clients that expose resources and prompts (the SDKs\' own, and mcp-remote through one) also listed the quotes pack\'s resources and got its ' +
+      '`check_who_said` prompt, at `/quotes/mcp` and as `quotes_check_who_said` at `/mcp`. In the "no key" column the client ' +
       'has no key and, like Claude Desktop\'s mcp-remote, tries OAuth: ✅ means the error it reports carries the gateway\'s advice to send the API key.',
     '',
   ].join('\n');

@@ -29,6 +29,7 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     check(!found.isError, 'search_quotes succeeds', found);
     const count = /"count":\s*(\d+)/.exec(found.text)?.[1];
     check(count === '10', 'search_quotes returns a page of 10 quotes', found.text);
+    await resourcesAndPrompts(quotes, { tags: 'quotes://tags', prompt: 'check_who_said' });
   });
   await using(await client.connect(`${baseUrl}/concert/mcp`, credentials), async (concert) => {
     const failed = await concert.call('events', { location: 'Berlin' });
@@ -50,6 +51,7 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     check(!found.isError && /"count":\s*10\b/.test(found.text), '/mcp: quotes_search_quotes returns a page of 10 quotes', found.text);
     const sum = await combined.call(remoteSum, { a: 2, b: 40 });
     check(!sum.isError && sum.text.includes('42'), `/mcp: ${remoteSum} answers 42`, sum);
+    await resourcesAndPrompts(combined, { tags: 'quotes://quotes///tags', prompt: 'quotes_check_who_said' });
   });
   // The search view of the one URL: two tools; a search finds the tool, call_tool calls it (built-in and remote).
   await using(await client.connect(`${baseUrl}/mcp?view=search`, credentials), async (search) => {
@@ -63,6 +65,18 @@ export async function runScenario(client: ClientUnderTest, baseUrl: string, cred
     const sum = await search.call('call_tool', { name: remoteSum, arguments: { a: 2, b: 40 } });
     check(!sum.isError && sum.text.includes('42'), `/mcp?view=search: call_tool ${remoteSum} answers 42`, sum);
   });
+}
+
+/**
+ * A client that exposes resources and prompts (the MCP SDKs) lists the quotes pack's resources and
+ * gets its check_who_said prompt: at /mcp under the namespaced URI and the `<pack>_<prompt>` name.
+ */
+async function resourcesAndPrompts(session: Session, expected: { tags: string; prompt: string }): Promise<void> {
+  if (!session.listResources || !session.getPrompt) return;
+  const uris = await session.listResources();
+  check(uris.includes(expected.tags), `resources/list names ${expected.tags}`, uris);
+  const text = await session.getPrompt(expected.prompt, { text: 'The report of my death was an exaggeration', author: 'Twain' });
+  check(/"verdict": "verified"/.test(text) && text.includes('Mark Twain'), `${expected.prompt} carries the corpus's verdict (verified, Mark Twain)`, text);
 }
 
 /**

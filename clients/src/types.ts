@@ -19,6 +19,9 @@ export interface ToolOutcome {
 export interface Session {
   listTools(): Promise<string[]>;
   call(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  /** Clients that expose resources and prompts (the MCP SDKs' own): the URIs listed, and a prompt's text. */
+  listResources?(): Promise<string[]>;
+  getPrompt?(name: string, args: Record<string, string>): Promise<string>;
   close(): Promise<void>;
 }
 
