@@ -1,4 +1,5 @@
-import { segmentVariable } from './manifest.mjs';
+import { parseManifest, segmentVariable } from './manifest.mjs';
+import { manifestEnvFile } from './manifest-env.mjs';
 
 /**
  * The files of a new pack, path (inside services/<name>) to content: the smallest pack that
@@ -33,6 +34,7 @@ export function packFiles(name, port) {
     devDependencies: { '@toolgate/jest-preset': 'workspace:*', '@toolgate/upstream': 'workspace:*', jest: '^30.2.0' },
   };
   files.set('package.json', `${JSON.stringify(packageJson, null, 2)}\n`);
+  files.set('src/manifest-env.ts', manifestEnvFile(parseManifest(name, packageJson)));
   files.set('tsconfig.json', `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', 'test'] }, null, 2)}\n`);
   files.set('jest.config.js', "import preset from '@toolgate/jest-preset/jest-preset';\n\nexport default { ...preset };\n");
   files.set(
@@ -68,12 +70,18 @@ export function helloTool(greeting: string) {
     'src/pack.ts',
     `import { definePack, definePackModule } from '@toolgate/core';
 import { z } from 'zod';
+import type { ManifestEnvShape } from './manifest-env.ts';
 import { helloTool } from './tools/hello.ts';
 
-/** The pack's own variables; each is listed in package.json's toolgate.env too (\`pnpm packs:sync\` reads that). */
-export const ${name}EnvSchema = z.object({
+/**
+ * The pack's own variables: exactly those package.json's toolgate.env declares (a variable is
+ * declared there; \`pnpm packs:sync\` writes src/manifest-env.ts, which this must satisfy).
+ */
+const ownVariables = {
   ${greeting}: z.string().trim().min(1).max(40).default('Hello'),
-});
+} satisfies ManifestEnvShape;
+
+export const ${name}EnvSchema = z.object(ownVariables);
 
 export const ${module} = definePackModule({
   name: '${name}',

@@ -6,6 +6,7 @@ import { envExample } from './env-example.mjs';
 import { gatewayModules, gatewayPackageJson, remoteBuiltInNames } from './gateway.mjs';
 import { kubernetesFiles, PACKS_DIR } from './kubernetes.mjs';
 import { readManifests } from './manifest.mjs';
+import { manifestEnvFile, manifestEnvPath } from './manifest-env.mjs';
 import { prometheusConfig, PROMETHEUS_CONFIG } from './prometheus.mjs';
 import { composeOverride, COMPOSE_OVERRIDE, PROMETHEUS_REMOTE_CONFIG, REMOTE_DIR, REMOTE_PORT, remoteKubernetesFiles, remotePrometheusConfig } from './remote.mjs';
 import { readServers } from './servers.mjs';
@@ -29,6 +30,7 @@ export function derivedFiles(root, options = {}) {
   files.set('services/gateway/src/pack-modules.ts', gatewayModules(packs));
   files.set('services/gateway/package.json', gatewayPackageJson(read('services/gateway/package.json'), packs, (name) => existsSync(join(root, 'packages', name))));
   files.set('services/remote/src/built-in-packs.ts', remoteBuiltInNames(packs));
+  for (const pack of packs) files.set(manifestEnvPath(pack.name), manifestEnvFile(pack));
   files.set('.env.example', envExample(read('.env.example'), packs));
   files.set('docker-compose.yml', composeFile(read('docker-compose.yml'), packs));
   files.set(PROMETHEUS_CONFIG, prometheusConfig(read(PROMETHEUS_CONFIG), packs));

@@ -21,13 +21,15 @@ describe('pnpm new-pack', () => {
   it('writes a pack whose manifest reads back, on the next free port', () => {
     const before = readManifests(root);
     const written = newPack(root, name);
-    expect(written).toEqual(expect.arrayContaining(['package.json', 'src/tools/hello.ts', 'test/hello.test.ts', 'README.md'].map((file) => `services/${name}/${file}`)));
+    expect(written).toEqual(expect.arrayContaining(['package.json', 'src/manifest-env.ts', 'src/tools/hello.ts', 'test/hello.test.ts', 'README.md'].map((file) => `services/${name}/${file}`)));
     const created = readManifests(root).find((pack) => pack.name === name)!;
     expect(created).toMatchObject({ module: `${name}Module`, port: Math.max(...before.map((pack) => pack.port)) + 1, probe: { tool: 'hello' } });
     expect(created.env.map((variable) => variable.name)).toEqual([`${upper}_GREETING`]);
     const pack = readFileSync(join(root, `services/${name}/src/pack.ts`), 'utf8');
     expect(pack).toContain(`defaultPort: ${created.port},`);
     expect(pack).toContain(`${upper}_GREETING: z.string()`);
+    expect(pack).toContain('} satisfies ManifestEnvShape;');
+    expect(readFileSync(join(root, `services/${name}/src/manifest-env.ts`), 'utf8')).toContain(`  ${upper}_GREETING: unknown;\n`);
   });
 
   it('refuses a name that is taken or cannot be a path segment, writing nothing', () => {

@@ -63,6 +63,7 @@ describe('pnpm packs:sync', () => {
           'docker-compose.yml',
           'services/gateway/package.json',
           'services/gateway/src/pack-modules.ts',
+          'services/quotes/src/manifest-env.ts',
           'services/remote/src/built-in-packs.ts',
         ].sort(),
       );
@@ -86,6 +87,8 @@ describe('pnpm packs:sync', () => {
       expect(oneUrl).toMatch(/key: ALCHEMY_API_KEY/);
       expect(oneUrl).not.toMatch(/BANDSINTOWN/);
       expect(readFileSync(join(root, '.env.example'), 'utf8')).toMatch(/# Secret\. A new setting\.\n# QUOTES_EXTRA=x\n/);
+      // The pack's env schema must now read it too (src/manifest-env.ts: test/manifest-env.test.ts).
+      expect(readFileSync(join(root, 'services/quotes/src/manifest-env.ts'), 'utf8')).toMatch(/  QUOTES_DATA_DIR: unknown;\n.*\n  QUOTES_EXTRA: unknown;\n/);
       expect(readFileSync(join(root, 'deploy/base/packs/quotes/kustomization.yaml'), 'utf8')).toMatch(/key: QUOTES_EXTRA/);
       expect(readFileSync(join(root, 'deploy/base/kustomization.yaml'), 'utf8')).not.toMatch(/concert/);
       expect(compose['x-common-env'].CATALOG_PEERS).not.toMatch(/concert/);

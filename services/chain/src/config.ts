@@ -1,5 +1,6 @@
 import { upstreamEnvShape } from '@toolgate/upstream';
 import { z } from 'zod';
+import type { ManifestEnvShape } from './manifest-env.ts';
 
 export const DEFAULT_ALCHEMY_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2/{key}';
 export const DEFAULT_ALCHEMY_NFT_URL_TEMPLATE = 'https://{network}.g.alchemy.com/nft/v3/{key}';
@@ -34,8 +35,8 @@ const rpcUrls = z
     return result.data;
   });
 
-/** The chain pack's environment variables (names are part of the product: listed in its package.json's toolgate block). */
-export const chainEnvSchema = z.object({
+/** The chain pack's own variables: exactly those its manifest declares (package.json's toolgate.env; src/manifest-env.ts). */
+const ownVariables = {
   ALCHEMY_API_KEY: optionalSecret,
   ALCHEMY_URL_TEMPLATE: httpUrl
     .refine((value) => value.includes('{network}') && value.includes('{key}'), 'must contain {network} and {key}')
@@ -51,8 +52,9 @@ export const chainEnvSchema = z.object({
   // nft_metadata's fetch of the JSON behind a token URI: off by default (an SSRF path; see README).
   NFT_METADATA_FETCH: z.stringbool().default(false),
   NFT_METADATA_IPFS_GATEWAY: httpUrl.default(DEFAULT_IPFS_GATEWAY),
-  // Per upstream attempt, and REDIS_URL (shared metadata cache): the same variables as every pack.
-  ...upstreamEnvShape,
-});
+} satisfies ManifestEnvShape;
+
+// Per upstream attempt, and REDIS_URL (shared metadata cache): the same variables as every pack.
+export const chainEnvSchema = z.object({ ...ownVariables, ...upstreamEnvShape });
 
 export type ChainEnv = z.infer<typeof chainEnvSchema>;

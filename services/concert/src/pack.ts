@@ -3,12 +3,15 @@ import { definePackModule, type PackStatus } from '@toolgate/core';
 import { createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
 import { createConcertPack } from './concert-pack.ts';
 import { createBandsintownApi } from './upstream/client.ts';
+import type { ManifestEnvShape } from './manifest-env.ts';
 
-export const concertEnvSchema = z.object({
+/** The pack's own variables: exactly those its manifest declares (package.json's toolgate.env; src/manifest-env.ts). */
+const ownVariables = {
   BANDSINTOWN_APP_ID: z.string().trim().optional().transform((value) => value || undefined),
   BANDSINTOWN_BASE_URL: z.url().default('https://rest.bandsintown.com'),
-  ...upstreamEnvShape,
-});
+} satisfies ManifestEnvShape;
+
+export const concertEnvSchema = z.object({ ...ownVariables, ...upstreamEnvShape });
 
 const NEEDS_APP_ID: PackStatus = { state: 'degraded', missing: ['BANDSINTOWN_APP_ID'], detail: 'every tool needs BANDSINTOWN_APP_ID (a Bandsintown app id)' };
 

@@ -5,6 +5,7 @@ import { createGamePack } from './game-pack.ts';
 import { createBrawlifyApi } from './upstream/brawlify-api.ts';
 import { createHostFallback } from './upstream/host-fallback.ts';
 import { createOfficialApi } from './upstream/official-api.ts';
+import type { ManifestEnvShape } from './manifest-env.ts';
 
 export const DEFAULT_BRAWLIFY_URL = 'https://api.brawlify.com/v1';
 export const DEFAULT_BRAWLIFY_MIRROR_URL = 'https://api.brawlapi.com/v1';
@@ -12,13 +13,15 @@ export const DEFAULT_BRAWLIFY_MIRROR_URL = 'https://api.brawlapi.com/v1';
 const optional = <T extends z.ZodType<string, string>>(schema: T) =>
   z.string().trim().optional().transform((value) => value || undefined).pipe(schema.optional());
 
-export const gameEnvSchema = z.object({
+/** The pack's own variables: exactly those its manifest declares (package.json's toolgate.env; src/manifest-env.ts). */
+const ownVariables = {
   BRAWLSTARS_API_TOKEN: optional(z.string()),
   BRAWLSTARS_BASE_URL: z.url().default('https://api.brawlstars.com/v1'),
   BRAWLIFY_BASE_URL: optional(z.url()),
   BRAWLIFY_MIRROR_URL: optional(z.union([z.literal('none'), z.url()], { error: 'a URL, or none' })),
-  ...upstreamEnvShape,
-});
+} satisfies ManifestEnvShape;
+
+export const gameEnvSchema = z.object({ ...ownVariables, ...upstreamEnvShape });
 
 type GameEnv = z.infer<typeof gameEnvSchema>;
 

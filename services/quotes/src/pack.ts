@@ -3,19 +3,23 @@ import { ConfigError, definePackModule } from '@toolgate/core';
 import { z } from 'zod';
 import { CorpusError } from './corpus/read-rows.ts';
 import { loadQuotesPack } from './quotes-pack.ts';
+import type { ManifestEnvShape } from './manifest-env.ts';
 
 /** The corpus `pnpm start` serves: 410 public-domain quotations, each attributed to its source. */
 export const STARTER_DATA_DIR = fileURLToPath(new URL('../data/starter/', import.meta.url));
 /** The full Quotable corpus (2,127 quotes, MIT), committed as data:fetch pins it (data/quotable/SOURCES.md). */
 export const QUOTABLE_DATA_DIR = fileURLToPath(new URL('../data/quotable/', import.meta.url));
 
-export const quotesEnvSchema = z.object({
+/** The pack's own variables: exactly those its manifest declares (package.json's toolgate.env; src/manifest-env.ts). */
+const ownVariables = {
   QUOTES_DATA_DIR: z
     .string()
     .trim()
     .optional()
     .transform((value) => value || STARTER_DATA_DIR),
-});
+} satisfies ManifestEnvShape;
+
+export const quotesEnvSchema = z.object(ownVariables);
 
 export const quotesPackModule = definePackModule({
   name: 'quotes',

@@ -3,14 +3,17 @@ import { definePackModule } from '@toolgate/core';
 import { createRequestLimiter, createStores, createUpstreamClient, upstreamEnvShape } from '@toolgate/upstream';
 import { createSportsPack } from './sports-pack.ts';
 import { createSportsDbApi } from './upstream/client.ts';
+import type { ManifestEnvShape } from './manifest-env.ts';
 
-export const sportsEnvSchema = z.object({
+/** The pack's own variables: exactly those its manifest declares (package.json's toolgate.env; src/manifest-env.ts). */
+const ownVariables = {
   // TheSportsDB's free public key (`123`; `3` too) caps most lists at 1 to 10 rows; a premium key lifts the caps and the rate limit.
   THESPORTSDB_API_KEY: z.string().trim().min(1).default('123'),
   THESPORTSDB_BASE_URL: z.url().default('https://www.thesportsdb.com/api/v1/json'),
   THESPORTSDB_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  ...upstreamEnvShape,
-});
+} satisfies ManifestEnvShape;
+
+export const sportsEnvSchema = z.object({ ...ownVariables, ...upstreamEnvShape });
 
 export const sportsModule = definePackModule({
   name: 'sports',
