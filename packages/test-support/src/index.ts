@@ -14,5 +14,6 @@ export { judge, readResults } from './conformance/judge.ts';
 export type { Check, ExpectedFailures, ScenarioResult, Verdict } from './conformance/judge.ts';
 export { conformanceCli, runConformanceCli } from './conformance/run-cli.ts';
 export type { ConformanceRun } from './conformance/run-cli.ts';
+export { SUITE_ARGS, SUITE_PACKAGE, TASKS_SCENARIOS, type ConformanceSuite } from './conformance/suites.ts';
 export { stopChild } from './stop-child.ts';
 export { packagesLoadedBy } from './packages-loaded-by.ts';

@@ -16,34 +16,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { conformanceCli, judge, runConformanceCli, type ExpectedFailures, type Verdict } from '@toolgate/test-support';
+import { conformanceCli, judge, runConformanceCli, SUITE_ARGS, SUITE_PACKAGE, TASKS_SCENARIOS, type ConformanceSuite, type ExpectedFailures, type Verdict } from '@toolgate/test-support';
 import { createApp, createLogger, createMetrics, serve, type Pack, type RunningServer } from '../../src/index.ts';
 import { conformancePack } from '../../test/conformance/conformance-pack.ts';
 import { echoPack } from '../../test/echo-pack.ts';
 
-type Suite = 'conformance-2025' | 'conformance-2026' | 'conformance-2026-at-2025-11-25' | 'conformance-2026-tasks';
-
-/** Which npm package each run uses. */
-const PACKAGE: Record<Suite, string> = {
-  'conformance-2025': 'conformance-2025',
-  'conformance-2026': 'conformance-2026',
-  'conformance-2026-at-2025-11-25': 'conformance-2026',
-  'conformance-2026-tasks': 'conformance-2026',
-};
-
-/** The tasks extension's server scenarios (SEP-2663): not in a dated revision's suite, so named one by one. */
-const TASKS_SCENARIOS = [
-  'tasks-lifecycle',
-  'tasks-capability-negotiation',
-  'tasks-wire-fields',
-  'tasks-request-state-removal',
-  'tasks-mrtr-input',
-  'tasks-request-headers',
-  'tasks-dispatch-and-envelope',
-  'tasks-status-notifications',
-  'tasks-required-task-error',
-  'tasks-mrtr-composition',
-];
+type Suite = ConformanceSuite;
+const PACKAGE = SUITE_PACKAGE;
 
 interface Run {
   label: string;
@@ -57,15 +36,6 @@ interface Run {
 const TARGET_SCENARIOS: Partial<Record<Suite, string[]>> = {
   'conformance-2025': ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'],
   'conformance-2026': ['tools-list', 'dns-rebinding-protection', 'server-stateless', 'http-header-validation'],
-};
-
-const SUITE_ARGS: Record<Suite, string[]> = {
-  // 'all' adds the pending scenarios (json-schema-2020-12, server-sse-polling) to the active ones.
-  'conformance-2025': ['--suite', 'all'],
-  // The 0.2.0 pre-release keeps its 2026-07-28 scenarios (server-stateless, headers, caching) out of the default suite.
-  'conformance-2026': ['--spec-version', '2026-07-28', '--suite', 'all'],
-  'conformance-2026-at-2025-11-25': ['--spec-version', '2025-11-25', '--suite', 'all'],
-  'conformance-2026-tasks': [],
 };
 
 async function servePack(pack: Pack): Promise<{ running: RunningServer; url: string }> {
