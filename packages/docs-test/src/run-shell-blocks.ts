@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startsServer, withoutComment, type ShellBlock } from './shell-blocks.ts';
 
 export interface RunOptions {
@@ -28,6 +30,10 @@ export async function runShellBlocks(file: string, blocks: ShellBlock[], options
   try {
     for (const block of blocks) {
       if (block.skip) continue;
+      if (block.file) {
+        writeFileSync(join(options.cwd, block.file.path), block.file.content);
+        continue;
+      }
       const where = `${file}:${block.line}`;
       let output = '';
       for (const typed of block.commands) {

@@ -6,6 +6,8 @@
  *   <!-- docs-test: not "pnpm test" (why) -->       that command of the block is not run
  *   <!-- docs-test: expect "structuredContent" -->  the block's output must contain the text
  *   <!-- docs-test: never "Unsupported engine" -->   and must not contain this one
+ *   <!-- docs-test: file keys.yaml -->               a block of any language: written to that
+ *                                                    file of the copy for the blocks after it
  */
 export interface ShellBlock {
   /** 1-based line of the opening fence. */
@@ -16,9 +18,13 @@ export interface ShellBlock {
   notRun: { command: string; reason: string }[];
   expect: string[];
   never: string[];
+  /** A block that is a file the reader saves (`keys.yaml`), relative to the repository's root. */
+  file?: { path: string; content: string };
 }
 
 const FENCE = /^```(sh|bash|shell|console)\s*$/;
+const ANY_FENCE = /^```\w*\s*$/;
+const FILE_MARKER = /^file\s+([\w.-]+(?:\/[\w.-]+)*)$/;
 const MARKER = /^<!--\s*docs-test:\s*(.*?)\s*-->\s*$/;
 
 export function shellBlocks(markdown: string): ShellBlock[] {
@@ -32,7 +38,16 @@ export function shellBlocks(markdown: string): ShellBlock[] {
       markers.push(marker[1]!);
       continue;
     }
-    if (FENCE.test(text)) {
+    const file = markers.map((marker) => FILE_MARKER.exec(marker)?.[1]).find(Boolean);
+    if (file && ANY_FENCE.test(text)) {
+      if (file.split('/').includes('..')) throw new Error(`line ${index + 1}: a docs-test marker this test does not know: "file ${file}" (a file inside the repository)`);
+      const fenceLine = index + 1;
+      const body: string[] = [];
+      while (index + 1 < lines.length && !lines[index + 1]!.startsWith('```')) body.push(lines[(index += 1)]!);
+      index += 1;
+      blocks.push({ line: fenceLine, commands: [], notRun: [], expect: [], never: [], file: { path: file, content: `${body.join('\n')}\n` } });
+      markers = [];
+    } else if (FENCE.test(text)) {
       const fenceLine = index + 1;
       const body: string[] = [];
       while (index + 1 < lines.length && !lines[index + 1]!.startsWith('```')) body.push(lines[(index += 1)]!);
@@ -50,6 +65,7 @@ export function shellBlocks(markdown: string): ShellBlock[] {
 function blockOf(line: number, body: string[], markers: string[]): ShellBlock {
   const block: ShellBlock = { line, commands: commandsOf(body), notRun: [], expect: [], never: [] };
   for (const marker of markers) {
+    if (FILE_MARKER.test(marker)) throw new Error(`line ${line}: "${marker}" is for a block the reader saves, not a shell block`);
     const skip = /^skip\s+\((.+)\)$/.exec(marker);
     const notRun = /^not\s+"([^"]+)"\s+\((.+)\)$/.exec(marker);
     const expected = /^expect\s+"([^"]+)"$/.exec(marker);
@@ -58,7 +74,7 @@ function blockOf(line: number, body: string[], markers: string[]): ShellBlock {
     else if (never) block.never.push(never[1]!);
     else if (notRun) block.notRun.push({ command: notRun[1]!, reason: notRun[2]! });
     else if (expected) block.expect.push(expected[1]!);
-    else throw new Error(`line ${line}: a docs-test marker this test does not know: "${marker}" (skip (why), not "command" (why), expect "text", never "text")`);
+    else throw new Error(`line ${line}: a docs-test marker this test does not know: "${marker}" (skip (why), not "command" (why), expect "text", never "text", file <path>)`);
   }
   for (const { command } of block.notRun) {
     if (!block.commands.some((typed) => withoutComment(typed) === command)) throw new Error(`line ${line}: docs-test marker names "${command}", which is not a command of the block`);

@@ -37,6 +37,15 @@ describe('shellBlocks: the commands a reader copies, and what the docs test is t
     ]);
   });
 
+  it('a block marked as a file (any language) is content to save, with its path', () => {
+    const markdown = ['<!-- docs-test: file keys.yaml -->', `${FENCE}yaml`, 'keys:', '  - name: ops', FENCE, `${FENCE}sh`, 'API_KEYS_FILE=./keys.yaml pnpm start', FENCE].join('\n');
+    expect(shellBlocks(markdown)).toEqual([
+      { line: 2, commands: [], notRun: [], expect: [], never: [], file: { path: 'keys.yaml', content: 'keys:\n  - name: ops\n' } },
+      { line: 6, commands: ['API_KEYS_FILE=./keys.yaml pnpm start'], notRun: [], expect: [], never: [] },
+    ]);
+    expect(() => shellBlocks(['<!-- docs-test: file ../outside.yaml -->', `${FENCE}yaml`, 'a: 1', FENCE].join('\n'))).toThrow(/marker this test does not know/);
+  });
+
   it('a marker speaks only of the block right below it', () => {
     const markdown = ['<!-- docs-test: skip (needs Docker) -->', 'Some prose between.', `${FENCE}sh`, 'ls', FENCE].join('\n');
     expect(shellBlocks(markdown)[0]!.skip).toBeUndefined();
