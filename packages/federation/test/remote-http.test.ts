@@ -84,24 +84,24 @@ describe('a remote pack: server-everything over Streamable HTTP, with sessions',
 
   it('survives the server being killed and restarted under calls: clear errors while it is down, a new session after', async () => {
     await server.kill();
-    const started = performance.now();
+    // Refused at once, not timed out: the message says which (MCP_SERVER_TIMEOUT_MS would say "did not answer within").
     const down = await callTool(pack, 'echo', { message: 'down' });
-    expect(performance.now() - started).toBeLessThan(2_500);
     expect(down.status).toBe(200);
     expect(down.result!.isError).toBe(true);
     expect(down.result!.content[0].text).toMatch(/everything: echo is unavailable: the MCP server cannot be reached/);
     expect((await packStates(gateway.url))['everything']!.state).toBe('down');
 
     await server.restart();
-    // The gateway retries with backoff; within a few seconds calls answer again.
+    // The gateway retries with backoff until calls answer again: waited for, however long a loaded
+    // machine takes; the test's own timeout is the only bound.
     let answer = down;
-    for (let attempt = 0; attempt < 40 && answer.result?.isError; attempt += 1) {
+    while (answer.result?.isError) {
       await sleep(250);
       answer = await callTool(pack, 'echo', { message: 'back' });
     }
     expect(answer.result).toEqual({ content: [{ type: 'text', text: 'Echo: back' }] });
     expect((await packStates(gateway.url))['everything']).toEqual({ state: 'ready' });
-  });
+  }, 120_000);
 
   it('initializes a new session when the server forgets the old one (restarted between two calls)', async () => {
     expect((await callTool(pack, 'echo', { message: 'before' })).result!.isError).toBeUndefined();

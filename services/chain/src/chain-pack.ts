@@ -38,8 +38,8 @@ export interface ChainPackOptions {
   /** Where metadata and logo answers are cached, overriding `cache` (tests inject a clock). */
   metadataStore?: CacheStore<TokenMetadata>;
   logoStore?: CacheStore<LogoAnswer>;
-  /** How nft_metadata's fetch resolves names and which addresses it may reach (tests reach a local stand-in). */
-  metadataFetch?: Pick<MetadataFetcherOptions, 'resolveHost' | 'isAllowedAddress' | 'ca'>;
+  /** How nft_metadata's fetch resolves names, which addresses it may reach and how long it waits (tests reach a local stand-in). */
+  metadataFetch?: Pick<MetadataFetcherOptions, 'resolveHost' | 'isAllowedAddress' | 'ca' | 'timeoutMs'>;
   /** Base of Trust Wallet's asset repository (tests point it at a local server). */
   logoBaseUrl?: string;
   logger?: Logger;

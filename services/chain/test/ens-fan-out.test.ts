@@ -53,7 +53,7 @@ describe('ENS names inside one call (issue 28, item 4)', () => {
   });
 
   const names = (count: number, prefix: string) => Array.from({ length: count }, (_unused, index) => `${prefix}${index}.eth`);
-  const env = (extra: Record<string, string> = {}) => ({ CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': node.url }), UPSTREAM_TIMEOUT_MS: '2000', ...extra });
+  const env = (extra: Record<string, string> = {}) => ({ CHAIN_RPC_URLS: JSON.stringify({ 'eth-mainnet': node.url }), UPSTREAM_TIMEOUT_MS: '30000', ...extra });
 
   it('resolves 100 names at most ENS_RESOLVE_CONCURRENCY (default 4) at a time, and every name is resolved', async () => {
     const harness = buildChainApp(env());
@@ -65,9 +65,10 @@ describe('ENS names inside one call (issue 28, item 4)', () => {
     expect(node.requests.length - before).toBe(203);
     expect(stats.maxInFlight).toBeLessThanOrEqual(4);
     expect(stats.maxInFlight).toBeGreaterThan(1);
-    // 203 RPC answers decoded by ethers: about 9 s on two cores shared with other suites. The
-    // limit guards against a hang, not a speed.
-  }, 60_000);
+    // 203 RPC answers decoded by ethers: 9-34 s on two cores shared with other suites. The limit
+    // only catches a hang: nothing here is timed (the node's answers get a 30 s UPSTREAM_TIMEOUT_MS,
+    // so no answer is ever taken for a timeout and retried).
+  }, 180_000);
 
   it('takes ENS_RESOLVE_CONCURRENCY from the environment', async () => {
     const harness = buildChainApp(env({ ENS_RESOLVE_CONCURRENCY: '1' }));

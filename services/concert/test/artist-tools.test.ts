@@ -18,7 +18,7 @@ beforeEach(async () => {
     return { body: new RawBody('\n{warn=Not found}\n') };
   };
   upstream = await startFakeUpstream((request) => route(request));
-  pack = await startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '2000' });
+  pack = await startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '30000' });
 });
 afterEach(async () => {
   await pack.close();

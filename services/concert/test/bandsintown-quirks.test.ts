@@ -9,7 +9,7 @@ let pack: PackHarness;
 let answer: FakeResponse;
 beforeEach(async () => {
   upstream = await startFakeUpstream(() => answer);
-  pack = await startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '2000' });
+  pack = await startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '30000' });
 });
 afterEach(async () => {
   await pack.close();

@@ -7,9 +7,14 @@ const APP_ID = 'test-app-id-5f3a';
 
 let upstream: FakeUpstream;
 let pack: PackHarness;
+/**
+ * The stand-in answers at once, so its answers get a limit no loaded machine reaches; only the
+ * test of a timeout (an upstream that never answers) uses a pack with a short one.
+ */
+const startConcert = (timeoutMs = 30_000) => startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(timeoutMs) });
 beforeEach(async () => {
   upstream = await startFakeUpstream((request) => (request.path === '/events' ? { body: fixture } : { status: 404, body: { error: 'not found' } }));
-  pack = await startPack(concertModule, { BANDSINTOWN_APP_ID: APP_ID, BANDSINTOWN_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '1000' });
+  pack = await startConcert();
 });
 afterEach(async () => {
   await pack.close();
@@ -47,10 +52,12 @@ describe('events (concert pack, Bandsintown)', () => {
     ['a changed shape', { kind: 'body', body: { data: [] } } as const, /^Bandsintown: response did not have the expected shape \(body: .*expected array/],
     ['a reset connection', { kind: 'reset' } as const, /^Bandsintown: unreachable \(/],
   ])('answers %s with isError naming the upstream and the cause, then keeps serving', async (_name, fault, message) => {
+    if (fault.kind === 'timeout') {
+      await pack.close();
+      pack = await startConcert(1000);
+    }
     upstream.inject(fault);
-    const started = Date.now();
     const failed = await pack.call('events', { location: 'Paris' });
-    expect(Date.now() - started).toBeLessThan(8000);
     expect(failed.isError).toBe(true);
     expect(failed.content[0]!.text).toMatch(message);
     expect(failed.content[0]!.text).not.toContain(APP_ID);
@@ -66,9 +73,8 @@ describe('events (concert pack, Bandsintown)', () => {
     await pack.call('events', { location: 'Oslo' });
     await pack.call('events', { location: 'Rome' });
     const seen = upstream.requests.length;
-    const started = Date.now();
+    // Failing fast: no request reaches the upstream (counted below), whatever the clock says.
     const fast = await pack.call('events', { location: 'Madrid' });
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(fast.content[0]!.text).toMatch(/^Bandsintown: unavailable after repeated failures \(circuit open: failing fast\), retry in \d+ s$/);
     expect(upstream.requests.length).toBe(seen);
   });

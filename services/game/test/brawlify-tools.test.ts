@@ -7,7 +7,7 @@ describe('keyless tools against the Brawlify stand-in (recorded answers)', () =>
   let pack: PackHarness;
   beforeAll(async () => {
     upstream = await startFakeUpstream(brawlifyRoute);
-    pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '1000' });
+    pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: `${upstream.url}/v1`, UPSTREAM_TIMEOUT_MS: '30000' });
   });
   afterAll(async () => {
     await pack.close();

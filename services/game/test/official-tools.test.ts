@@ -10,7 +10,7 @@ describe('keyed tools against the official API stand-in (recorded answers)', () 
   let pack: PackHarness;
   beforeAll(async () => {
     upstream = await startFakeUpstream(officialRoute);
-    pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '1000' });
+    pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '30000' });
   });
   afterAll(async () => {
     await pack.close();
@@ -94,7 +94,7 @@ describe('what the official API refuses, in its own words', () => {
   ] as const;
   it.each(cases)('HTTP %i with %s', async (status, body, message) => {
     const upstream = await startFakeUpstream(() => ({ status, body: fixture(body) }));
-    const pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '1000' });
+    const pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '30000' });
     try {
       const result = await pack.call('club', { tag: '#80GP0LRL0' });
       expect(result.isError).toBe(true);
@@ -110,7 +110,7 @@ describe('what the official API refuses, in its own words', () => {
 describe('a refusal that echoes the token', () => {
   it('never shows the token, even when Supercell repeats it', async () => {
     const upstream = await startFakeUpstream(() => ({ status: 403, body: { reason: 'accessDenied', message: `Invalid authorization: ${TOKEN}` } }));
-    const pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '1000' });
+    const pack = await startPack(gameModule, { BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${upstream.url}/v1`, BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '30000' });
     try {
       const result = await pack.call('player', { tag: '#2PP' });
       expect(result.content[0]!.text).toMatch(/^Brawl Stars API: the token was refused \(accessDenied: Invalid authorization: .*\); check BRAWLSTARS_API_TOKEN\.$/);
@@ -130,7 +130,7 @@ describe('keyed tools without BRAWLSTARS_API_TOKEN', () => {
     ['club_members', { tag: '#80GP0LRL0' }],
     ['rankings', { kind: 'players' }],
   ])('%s says which variable to set', async (tool, args) => {
-    const pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '1000' });
+    const pack = await startPack(gameModule, { BRAWLIFY_BASE_URL: OFFLINE, UPSTREAM_TIMEOUT_MS: '30000' });
     try {
       const result = await pack.call(tool, args);
       expect(result.isError).toBe(true);

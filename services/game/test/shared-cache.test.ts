@@ -19,7 +19,7 @@ describe('game pack with REDIS_URL', () => {
 
   const replica = async () => {
     const harness = await startPack(gameModule, {
-      BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${official.url}/v1`, BRAWLIFY_BASE_URL: `${brawlify.url}/v1`, REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '1000',
+      BRAWLSTARS_API_TOKEN: TOKEN, BRAWLSTARS_BASE_URL: `${official.url}/v1`, BRAWLIFY_BASE_URL: `${brawlify.url}/v1`, REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '30000',
     });
     replicas.push(harness);
     return harness;

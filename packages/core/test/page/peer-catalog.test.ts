@@ -53,10 +53,9 @@ describe('a page that shows the packs of CATALOG_PEERS', () => {
     const closed = await listen(() => undefined);
     closed.server.close();
 
-    const started = Date.now();
+    // The slow peer never answers: the page answering at all, with the line below, shows its limit held.
     const page = await request(createEchoApp({ page: { peers: [slow.url, nonsense.url, refusing.url, closed.url] } })).get('/').set('accept', HTML);
     expect(page.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(page.text).toContain('id="pack-echo"');
     expect(page.text).toContain(`<code>${slow.url}</code> are missing from this page: it did not answer within 2000 ms.`);
     expect(page.text).toContain(`<code>${nonsense.url}</code> are missing from this page: it answered something that is not a toolgate catalog.`);
