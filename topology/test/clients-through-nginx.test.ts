@@ -14,7 +14,7 @@ describe('clients through nginx', () => {
 
   // Every pack starts at once: on a loaded 2-core machine that takes more than one pack's 15 s.
   beforeAll(async () => {
-    services = await Promise.all(targets.map((target) => startService(target.service('1'), 60_000)));
+    services = await Promise.all(targets.map((target) => startService(target.service('1'))));
     const upstreams = Object.fromEntries(targets.map((target, index) => [target.name, [services[index]!.address]]));
     nginx = await startNginx({ upstreams });
   }, 90_000);

@@ -21,8 +21,8 @@ describe('OAuth discovery and tokens through nginx (OAUTH_ISSUER)', () => {
     const quotesSpec = productTarget('quotes').service('1');
     const gatewaySpec = gatewayTarget.service('1');
     [quotes, gateway] = await Promise.all([
-      startService({ ...quotesSpec, env: { ...quotesSpec.env, ...oauth } }, 60_000),
-      startService({ ...gatewaySpec, env: { ...gatewaySpec.env, ...oauth, TOOLGATE_PACKS: 'quotes' } }, 60_000),
+      startService({ ...quotesSpec, env: { ...quotesSpec.env, ...oauth } }),
+      startService({ ...gatewaySpec, env: { ...gatewaySpec.env, ...oauth, TOOLGATE_PACKS: 'quotes' } }),
     ]);
     nginx = await startNginx({ upstreams: { quotes: [quotes.address] }, env: { TOOLGATE_ONE_URL: gateway.address } });
   }, 90_000);

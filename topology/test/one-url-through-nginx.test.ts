@@ -35,8 +35,8 @@ describe('/mcp in the split deployment: the gateway service behind nginx', () =>
     const shared = { REDIS_URL: redis.url, API_KEYS_FILE: keysFile, TRUST_PROXY: 'loopback' };
     const withShared = (spec: ReturnType<typeof gatewayTarget.service>) => ({ ...spec, env: { ...spec.env, ...shared } });
     [quotes, gateway] = await Promise.all([
-      startService(withShared(productTarget('quotes').service('1')), 60_000),
-      startService(withShared(gatewayTarget.service('1')), 60_000),
+      startService(withShared(productTarget('quotes').service('1'))),
+      startService(withShared(gatewayTarget.service('1'))),
     ]);
     nginx = await startNginx({ upstreams: { quotes: [quotes.address] }, env: { TOOLGATE_ONE_URL: gateway.address } });
   }, 90_000);

@@ -39,12 +39,13 @@ describe('remote packs at /mcp', () => {
   it('follows a server\'s tools/list_changed: the new tool is listed and callable at /mcp', async () => {
     expect((await callTool(combined, 'growing_grow')).result!.content).toEqual([{ type: 'text', text: 'added grown_1' }]);
     let listed: string[] = [];
-    for (const started = performance.now(); !listed.includes('growing_grown_1') && performance.now() - started < 10_000; await sleep(100)) {
+    // Until the re-list lands, however long a loaded machine takes: the test's timeout is the only bound.
+    while (!listed.includes('growing_grown_1')) {
       listed = names((await rpc(combined, 'tools/list')).result!.tools);
+      if (!listed.includes('growing_grown_1')) await sleep(100);
     }
-    expect(listed).toContain('growing_grown_1');
     expect((await callTool(combined, 'growing_grown_1')).result!.content).toEqual([{ type: 'text', text: 'grown_1 answers' }]);
-  });
+  }, 120_000);
 
   it('the SDK client sees both remote packs at one URL', async () => {
     const client = new Client({ name: 'one-url-test', version: '1.0.0' });

@@ -31,7 +31,7 @@ describe('a stdio server that forks children and ignores SIGTERM (issue 37, 6)',
       return second !== undefined;
     }, 15_000);
     expect(second!.pid).not.toBe(first.pid);
-    await until(() => !first.grandchildren.some(alive), 10_000);
+    await until(() => !first.grandchildren.some(alive));
     // The new server, its two children and its group's lifeline: nothing of the first.
     expect(processesWith(marker).sort()).toEqual(expect.arrayContaining([second!.pid, ...second!.grandchildren]));
     expect(processesWith(marker)).toHaveLength(4);

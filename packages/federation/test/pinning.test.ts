@@ -40,7 +40,7 @@ describe('a rug pull: a tool rewritten into a prompt injection after it was appr
     await until(() => server.counts.list === 2);
     // Said again, listed again, the same change: logged no more.
     server.pull();
-    await until(() => server.counts.list === 3, 15_000);
+    await until(() => server.counts.list === 3);
   });
   afterAll(async () => {
     await gateway?.close();
@@ -85,7 +85,7 @@ describe('a rug pull: a tool rewritten into a prompt injection after it was appr
     expect(stdout).toContain('rug: 2 tools pinned for the first time: fetch_weather, exfiltrate');
     expect(stdout).toContain(`wrote ${lockPathOf(gateway.serversFile)}`);
     // The gateway polls the lock file every 2 s.
-    await until(async () => (await listOf(`${gateway.url}/rug/mcp`)).length === 2, 15_000);
+    await until(async () => (await listOf(`${gateway.url}/rug/mcp`)).length === 2);
     expect(await listOf(`${gateway.url}/rug/mcp`)).toEqual([POISONED, ADDED]);
     expect((await packStates(gateway.url))['rug']).toEqual({ state: 'ready' });
     expect(await (await fetch(`${gateway.url}/metrics`)).text()).not.toContain('toolgate_tool_changes_held{pack="rug"}');

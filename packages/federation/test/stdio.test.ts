@@ -14,10 +14,10 @@ function childPids(marker: string): number[] {
   return table.split('\n').filter((line) => line.includes(marker)).map((line) => Number.parseInt(line.trim(), 10));
 }
 
-/** Calls until the answer is not a tool error (the child was restarted), for at most `ms`. */
-async function callUntilAnswered(url: string, name: string, args: Record<string, unknown>, ms = 10_000) {
+/** Calls until the answer is not a tool error (the child was restarted); the test's timeout is the only bound. */
+async function callUntilAnswered(url: string, name: string, args: Record<string, unknown>) {
   let answer = await callTool(url, name, args);
-  for (const started = performance.now(); answer.result?.isError && performance.now() - started < ms; ) {
+  while (answer.result?.isError) {
     await sleep(200);
     answer = await callTool(url, name, args);
   }
@@ -64,7 +64,7 @@ describe('stdio packs', () => {
     expect(after.result!.structuredContent).toMatchObject({ entities: [expect.objectContaining({ name: 'toolgate' })] });
     expect(childPids(serverMemory)).not.toContain(pid);
     expect((await packStates(gateway.url))['memory']).toEqual({ state: 'ready' });
-  });
+  }, 120_000);
 
   it('gives the child only the env its entry names, plus PATH', async () => {
     const whoami = await callTool(fixturePack(), 'whoami');
@@ -84,5 +84,5 @@ describe('stdio packs', () => {
     expect(after.result!.structuredContent.pid).not.toBe(before);
     expect(gateway.logs()).toMatch(/the server wrote something other than JSON-RPC to stdout; restarting it/);
     expect(gateway.logs()).not.toContain(TOKEN);
-  });
+  }, 120_000);
 });

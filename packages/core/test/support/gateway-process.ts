@@ -36,10 +36,12 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
   return {
     url,
     lines,
+    /** Stops it (SIGTERM: it drains and flushes its log) and resolves once its stdout has ended: every line it wrote is in `lines` then. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await once(child, 'exit');
+      const closed = once(child, 'close');
+      child.kill('SIGTERM');
+      await closed;
     },
   };
 }

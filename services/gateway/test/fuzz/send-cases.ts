@@ -32,7 +32,8 @@ export async function sendCases(
   const worker = async () => {
     while (next < cases.length) {
       const fuzzCase = cases[next++]!;
-      onReply(fuzzCase, await sendOne(url, fuzzCase, agent, options.timeoutMs ?? 10_000).catch((error: Error) => error));
+      // A hang detector that names the case, not a speed bound: far above any answer on a loaded machine.
+      onReply(fuzzCase, await sendOne(url, fuzzCase, agent, options.timeoutMs ?? 120_000).catch((error: Error) => error));
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
