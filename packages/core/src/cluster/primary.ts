@@ -13,7 +13,7 @@ export interface PrimaryOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** A worker that dies this soon after it was forked died early: its replacement waits (backoff). */
+/** A worker that dies this soon after it was forked, or before it listened, died early: its replacement waits (backoff). */
 const MIN_UPTIME_MS = 5_000;
 const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -105,6 +105,7 @@ export function runPrimary(options: PrimaryOptions): void {
 
   cluster.on('exit', (worker, code, signal) => {
     const uptime = Date.now() - (forkedAt.get(worker.id) ?? 0);
+    const served = serving.has(worker.id);
     forkedAt.delete(worker.id);
     serving.delete(worker.id);
     if (stopping) {
@@ -117,7 +118,9 @@ export function runPrimary(options: PrimaryOptions): void {
       stop(1);
       return;
     }
-    earlyDeathsInARow = uptime < MIN_UPTIME_MS ? earlyDeathsInARow + 1 : 0;
+    // Early: it never listened (a replacement that cannot start, however slow the machine), or it
+    // died soon after it did (a crash on the first requests).
+    earlyDeathsInARow = !served || uptime < MIN_UPTIME_MS ? earlyDeathsInARow + 1 : 0;
     const delayMs = restartDelayMs(earlyDeathsInARow);
     const log = earlyDeathsInARow > 0 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log({ worker: worker.id, code, signal, uptimeMs: uptime, restartInMs: delayMs, serving: serving.size }, 'worker died; starting a replacement');
