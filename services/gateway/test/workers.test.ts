@@ -129,7 +129,7 @@ describe('WORKERS=2: the all-in-one gateway serves one port from two processes',
     // SIGHUP is a reload (a servers file's lock), passed on to each worker: none of them dies of it.
     const pids = workerPids(gateway).sort();
     gateway.child.kill('SIGHUP');
-    await waitFor('the primary passing SIGHUP on', () => gateway!.lines.find((line) => line.includes('"msg":"SIGHUP: passed on to every worker"')), 10_000);
+    await lineWith(gateway, '"msg":"SIGHUP: passed on to every worker"');
     expect((await fresh(`${url}/healthz`)).status).toBe(200);
     expect(workerPids(gateway).sort()).toEqual(pids);
 
