@@ -28,7 +28,7 @@ export { tracingSettingsOf } from './observability/tracing-config.ts';
 export type { TracingSettings } from './observability/tracing-config.ts';
 export type { GatewayMetrics } from './metrics.ts';
 export { combineUpstreamObservers } from './upstream-observer.ts';
-export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamHold, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
 export { commaList, parseEnv, port, resolvePathVariables, segmentFor, serverEnvSchema } from './config.ts';
 export type { ServerEnv } from './config.ts';
 export { closeOnSignals, serve } from './serve.ts';

@@ -3,8 +3,7 @@ import type { PackStatus } from './pack-module.ts';
 import { AUTH_REASONS, POLICY_REASONS, RATE_LIMIT_REASONS, type RefusalObserver } from './protocol/refusal.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 import type { MethodObserver, ToolCallObserver } from './mcp/served-pack.ts';
-import { createUpstreamMetrics } from './upstream-metrics.ts';
-import type { UpstreamObserver } from './upstream-observer.ts';
+import { createUpstreamMetrics, type UpstreamMetrics } from './upstream-metrics.ts';
 
 /** Latency buckets of a pack's handlers, from a cache hit (0.1 ms) to a slow upstream (10 s). */
 const HANDLER_SECONDS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10];
@@ -17,8 +16,8 @@ export interface GatewayMetrics {
   observeMethod: MethodObserver;
   /** Guards' refusals (rate limit, auth) and the caller policy's, by reason. */
   observeRejection: RefusalObserver;
-  /** Upstream attempts, caches and breakers (upstream-metrics.ts): handed to every pack. */
-  upstream: UpstreamObserver;
+  /** Upstream attempts, caches, breakers and hold-backs (upstream-metrics.ts): handed to every pack. */
+  upstream: UpstreamMetrics;
   /** What the packs say of themselves (pack-module.ts), read when /metrics is scraped. */
   watchPackStates(states: () => Record<string, PackStatus>): void;
 }

@@ -29,4 +29,4 @@ export { isCalendarDate } from './calendar-date.ts';
 export { ConfigError } from './config.ts';
 export type { Logger } from 'pino';
 export type { Tracing } from './observability/tracing.ts';
-export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamHold, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';

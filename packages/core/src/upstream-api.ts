@@ -8,7 +8,7 @@
  */
 export { recordCacheLookup } from './mcp/call-record.ts';
 export { combineUpstreamObservers } from './upstream-observer.ts';
-export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamHold, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
 export { redactUrls } from './redact-urls.ts';
 export { redisCommandTimeoutMs, redisUrl } from './redis/redis-settings.ts';
 export { createFallbackLimiter } from './redis/fallback-limiter.ts';

@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
-import type { BreakerState, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
+import type { BreakerState, UpstreamHold, UpstreamObserver, UpstreamOutcome } from './upstream-observer.ts';
 
 const BREAKER_STATES: readonly BreakerState[] = ['closed', 'half_open', 'open', 'isolated'];
 
@@ -16,12 +16,18 @@ interface UpstreamSeries {
   operations: Map<string, OperationSeries>;
 }
 
+/** The upstream observer metrics.ts keeps, with the holds in force (for /healthz). */
+export interface UpstreamMetrics extends UpstreamObserver {
+  /** Upstreams held back now, by credential (hashed) and route; ended holds are dropped. */
+  heldBack(now?: number): UpstreamHold[];
+}
+
 /**
  * The Prometheus side of the upstream observer: attempts by outcome and status, their latency,
  * retries, cache lookups and each breaker's state. Series are resolved once per upstream and
  * operation (as metrics.ts does per pack and tool); an attempt then only adds numbers.
  */
-export function createUpstreamMetrics(registry: Registry): UpstreamObserver {
+export function createUpstreamMetrics(registry: Registry): UpstreamMetrics {
   const requests = new SeriesCounter({ name: 'toolgate_upstream_requests_total', help: 'Upstream request attempts (retries included) by upstream, operation, outcome and HTTP status', registry });
   const requestSeconds = new SeriesHistogram({
     name: 'toolgate_upstream_request_duration_seconds',
@@ -45,6 +51,24 @@ export function createUpstreamMetrics(registry: Registry): UpstreamObserver {
       for (const [upstream, series] of upstreams) {
         for (const state of BREAKER_STATES) this.set({ upstream, state }, series.breaker === state ? 1 : 0);
       }
+    },
+  });
+
+  // Held-back scopes by upstream, credential and route: a handful per upstream and key.
+  const holds = new Map<string, UpstreamHold>();
+  const heldBack = (now = Date.now()): UpstreamHold[] => {
+    for (const [key, hold] of holds) if (hold.until <= now) holds.delete(key);
+    return [...holds.values()];
+  };
+  new Gauge({
+    name: 'toolgate_upstream_held_back_until_seconds',
+    help: 'Upstreams that said when to come back (429, or 503 with Retry-After): until when (Unix seconds) requests with that credential (a hash) and route are held back, none sent',
+    labelNames: ['upstream', 'credential', 'route', 'status'],
+    registers: [registry],
+    aggregator: 'max',
+    collect() {
+      this.reset();
+      for (const hold of heldBack()) this.set({ upstream: hold.upstream, credential: hold.credential, route: hold.route ?? '', status: String(hold.statusCode) }, hold.until / 1000);
     },
   });
 
@@ -95,5 +119,9 @@ export function createUpstreamMetrics(registry: Registry): UpstreamObserver {
     breakerChanged({ upstream, state }) {
       upstreamSeries(upstream).breaker = state;
     },
+    holdStarted(hold) {
+      holds.set(JSON.stringify([hold.upstream, hold.credential, hold.route ?? '']), hold);
+    },
+    heldBack,
   };
 }

@@ -74,10 +74,26 @@ export interface UpstreamAttemptScope {
 /** `coalesced`: joined a lookup already in flight for the same key. Nothing serves stale entries. */
 export type CacheResult = 'hit' | 'miss' | 'coalesced';
 
+/**
+ * Requests to an upstream held back after it said when to come back (a 429, or a 503 with
+ * Retry-After): by credential, and by route where the upstream limits per route.
+ */
+export interface UpstreamHold {
+  upstream: string;
+  /** A short hash of the key or token the requests carry (`none` without one): never the key. */
+  credential: string;
+  route?: string;
+  /** Epoch ms: no request is sent before. */
+  until: number;
+  statusCode: number;
+}
+
 export interface UpstreamObserver {
   attemptStarted?(attempt: UpstreamAttempt): UpstreamAttemptScope | undefined;
   cacheLookedUp?(lookup: { cache: string; result: CacheResult }): void;
   breakerChanged?(change: { upstream: string; state: BreakerState }): void;
+  /** A hold started or was learned from another replica (through Redis). */
+  holdStarted?(hold: UpstreamHold): void;
 }
 
 /** One observer that tells each of several (metrics and traces, say); undefined when none is given. */
@@ -93,5 +109,6 @@ export function combineUpstreamObservers(...candidates: (UpstreamObserver | unde
     },
     cacheLookedUp: (lookup) => observers.forEach((observer) => observer.cacheLookedUp?.(lookup)),
     breakerChanged: (change) => observers.forEach((observer) => observer.breakerChanged?.(change)),
+    holdStarted: (hold) => observers.forEach((observer) => observer.holdStarted?.(hold)),
   };
 }

@@ -1,7 +1,7 @@
 export { UpstreamError } from './upstream-error.ts';
 export type { UpstreamErrorDetails } from './upstream-error.ts';
-export { createUpstreamClient } from './upstream-client.ts';
-export type { GetOptions, PostJsonOptions, UpstreamClient, UpstreamClientOptions } from './upstream-client.ts';
+export { createUpstreamClient, DEFAULT_MAX_HOLD_MS } from './upstream-client.ts';
+export type { GetOptions, HoldOptions, PostJsonOptions, UpstreamClient, UpstreamClientOptions } from './upstream-client.ts';
 export { createMemoryCache } from './cache.ts';
 export type { ResponseCache } from './cache.ts';
 export { createCoalescingCache, createMemoryStore, createNoStore } from './coalescing-cache.ts';
@@ -15,7 +15,9 @@ export type { RequestLimiter, RequestLimiterOptions } from './request-limiter.ts
 export type { BreakerOptions, RetryOptions } from './policies.ts';
 export { createRedactor } from './redact.ts';
 export { parseRetryAfter } from './retry-after.ts';
+export { createHoldBack } from './hold-back.ts';
+export type { HoldBack, HoldBackOptions } from './hold-back.ts';
 export { upstreamEnvShape } from './env.ts';
 export { reasonFromBody, RefusedInBody } from './upstream-reason.ts';
 export { combineUpstreamObservers } from '@toolgate/core/upstream';
-export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamObserver, UpstreamOutcome } from '@toolgate/core';
+export type { BreakerState, CacheResult, UpstreamAttempt, UpstreamAttemptResult, UpstreamAttemptScope, UpstreamHold, UpstreamObserver, UpstreamOutcome } from '@toolgate/core';

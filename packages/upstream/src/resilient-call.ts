@@ -1,4 +1,5 @@
 import type { Logger, UpstreamObserver } from '@toolgate/core';
+import type { HoldBack, HoldScope } from './hold-back.ts';
 import { breakerStateOf, observeAttempt } from './observed-attempt.ts';
 import { isBrokenCircuit, type Policies } from './policies.ts';
 import type { RequestLimiter } from './request-limiter.ts';
@@ -10,6 +11,8 @@ export interface ResilientCallOptions {
   /** When the circuit last opened (for "retry in N s"). */
   openedAt: () => number;
   limiter?: RequestLimiter;
+  /** Requests held back after the upstream said when to come back (hold-back.ts). */
+  holds?: HoldBack;
   logger?: Logger;
   observer?: UpstreamObserver;
 }
@@ -21,6 +24,8 @@ export interface ResilientRequest {
   method: 'GET' | 'POST' | 'HEAD';
   /** The pack's label for what is asked (no ids, no keys); the method when it gave none. */
   operation?: string;
+  /** Whose requests a hold-back covers: the credential this request carries, and its route where holds are per route. */
+  scope?: HoldScope;
 }
 
 /** What one attempt is given: its AbortSignal, the observer's extra headers, where to report the status. */
@@ -35,14 +40,16 @@ export interface AttemptContext {
  * (outside in). `attempt` gets the attempt's AbortSignal, which also fires when the caller's
  * `signal` does. The observer (if any) hears of every attempt, refused ones included.
  */
-export function runResilient<T>(
+export async function runResilient<T>(
   options: ResilientCallOptions,
   request: ResilientRequest,
   attempt: (context: AttemptContext) => Promise<T>,
   callerSignal?: AbortSignal,
 ): Promise<T> {
-  const { policies, upstream, observer } = options;
-  const { shownUrl } = request;
+  const { policies, upstream, observer, holds } = options;
+  const { shownUrl, scope } = request;
+  // Before anything is spent or sent: the upstream said when to come back.
+  if (holds && scope) await holds.check(scope);
   return policies.retry.execute(async ({ attempt: retries, signal: retrySignal }) => {
     await options.limiter?.take();
     const observed = observer
@@ -60,8 +67,10 @@ export function runResilient<T>(
         retrySignal,
       );
       observed?.succeeded();
+      if (holds && scope) holds.succeeded(scope);
       return value;
-    } catch (error) {
+    } catch (thrown) {
+      const error = holds && scope ? await holds.record(scope, thrown) : thrown;
       if (isBrokenCircuit(error)) {
         const seconds = Math.max(1, Math.ceil((options.openedAt() + policies.halfOpenAfterMs - Date.now()) / 1000));
         const refused = new UpstreamError(`unavailable after repeated failures (circuit open: failing fast), retry in ${seconds} s`, {

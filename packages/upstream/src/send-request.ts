@@ -24,6 +24,8 @@ export interface AttemptOptions {
   parse?: (text: string) => unknown;
   /** Told the status as soon as it is known (the upstream observer labels by it). */
   onStatus?: (status: number) => void;
+  /** The client's clock, which a Retry-After date is read against (hold-backs are measured by it). */
+  now?: () => number;
 }
 
 /** Builds the URL as it will be sent, with secrets removed, for errors and logs. */
@@ -116,7 +118,7 @@ export async function sendRequest(options: AttemptOptions): Promise<unknown> {
     });
   }
   if (status < 200 || status >= 300) {
-    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after'], options.now?.());
     const retryable = status === 429 || status >= 500 || status === 408;
     const reason = readUpstreamReason(typeof response.data === 'string' ? response.data : undefined, redact);
     throw new UpstreamError(describeStatus(status, retryAfterMs, reason.message, options.sendsCredentials), {

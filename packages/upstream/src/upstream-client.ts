@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import axios, { type AxiosInstance, type LookupAddressEntry } from 'axios';
-import type { Logger, UpstreamObserver } from '@toolgate/core';
+import type { BoundedRedis, Logger, UpstreamObserver } from '@toolgate/core/upstream';
 import type { z } from 'zod';
 import type { ResponseCache } from './cache.ts';
 import { createCoalescingCache, createNoStore } from './coalescing-cache.ts';
+import { credentialOf, type RequestParts } from './credential.ts';
 import { lookupUpstreamHost } from './dns-lookup.ts';
+import { createHoldBack, type HoldBack, type HoldScope } from './hold-back.ts';
 import { createPolicies, type BreakerOptions, type RetryOptions } from './policies.ts';
 import { breakerStateOf } from './observed-attempt.ts';
 import { runResilient, type AttemptContext } from './resilient-call.ts';
@@ -15,6 +17,8 @@ import { describeDrift } from './schema-drift.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** UPSTREAM_MAX_HOLD_SECONDS' default: an upstream that says "come back tomorrow" is asked again within the hour. */
+export const DEFAULT_MAX_HOLD_MS = 3_600_000;
 
 export interface UpstreamClientOptions {
   /** Display name used in every error message: `Bandsintown`, `TheSportsDB`, … */
@@ -36,7 +40,23 @@ export interface UpstreamClientOptions {
   maxResponseBytes?: number;
   /** Told of every attempt, cache lookup and breaker change (metrics, traces); see @toolgate/core's upstream-observer.ts. */
   observer?: UpstreamObserver;
+  /**
+   * After a 429 (or a 503 with Retry-After), requests with the same credential are held back
+   * until the upstream said (hold-back.ts), at most this long (UPSTREAM_MAX_HOLD_SECONDS). Default 1 hour.
+   */
+  maxHoldMs?: number;
+  /** Where holds are shared across replicas (the pack's stores.redis); in process without it. */
+  redis?: BoundedRedis | undefined;
+  /** Holds shared with other clients of the pack (createHoldBack): one host under several names. Default: the client's own, from the two options above. */
+  holds?: HoldBack;
+  /** `route`: the upstream limits each route apart, so a hold covers one operation (its label, else the method). Default: the whole credential. */
+  rateLimitedPer?: 'credential' | 'route';
+  /** The clock holds are measured by; tests move a fake one. */
+  now?: () => number;
 }
+
+/** What a pack passes on to each of its clients for hold-backs: the cap and the shared store. */
+export type HoldOptions = Pick<UpstreamClientOptions, 'maxHoldMs' | 'redis' | 'holds'>;
 
 export interface GetOptions<Schema extends z.ZodType> {
   /** Appended to the base URL. */
@@ -107,10 +127,20 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     policies.breaker.onStateChange((state) => observer.breakerChanged?.({ upstream: options.name, state: breakerStateOf(state) }));
   }
 
-  const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, logger: options.logger, observer };
+  const secrets = (options.secrets ?? []).filter((secret): secret is string => Boolean(secret));
+  const now = options.now ?? Date.now;
+  const holds = options.holds ?? createHoldBack({ maxHoldMs: options.maxHoldMs ?? DEFAULT_MAX_HOLD_MS, redis: options.redis, now, logger: options.logger, observer });
+  const origin = new URL(options.baseUrl).origin;
+  const scopeOf = (parts: RequestParts, operation: string | undefined, method: string): HoldScope => ({
+    upstream: options.name,
+    origin,
+    credential: credentialOf(secrets, { ...parts, headers: parts.headers ?? options.headers }),
+    ...(options.rateLimitedPer === 'route' ? { route: operation ?? method } : {}),
+  });
+  const resilience = { upstream: options.name, policies, openedAt: () => openedAt, limiter: options.limiter, holds, logger: options.logger, observer };
   const attemptOptions = (url: string, { signal, headers, onStatus }: AttemptContext) => ({
     upstream: options.name, http, url, headers: headers ? { ...options.headers, ...headers } : options.headers, signal, onStatus,
-    timeoutMs: options.timeoutMs, redact, sendsCredentials, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    timeoutMs: options.timeoutMs, redact, sendsCredentials, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, now,
   });
   const conform = <Schema extends z.ZodType>(schema: Schema, body: unknown, shownUrl: string): z.infer<Schema> => {
     const parsed = schema.safeParse(body);
@@ -125,7 +155,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   function fetchOnce<Schema extends z.ZodType>(request: GetOptions<Schema>, url: string): Promise<z.infer<Schema>> {
     const shownUrl = displayUrl(url, request.params, redact);
-    return runResilient(resilience, { shownUrl, method: 'GET', operation: request.operation }, async (context) =>
+    const scope = scopeOf({ url, params: request.params }, request.operation, 'GET');
+    return runResilient(resilience, { shownUrl, method: 'GET', operation: request.operation, scope }, async (context) =>
       conform(request.schema, await sendRequest({ ...attemptOptions(url, context), params: request.params, parse: request.parse }), shownUrl),
     );
   }
@@ -147,14 +178,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const shownUrl = displayUrl(url, undefined, redact);
       return runResilient(
         resilience,
-        { shownUrl, method: 'POST', operation: request.operation },
+        { shownUrl, method: 'POST', operation: request.operation, scope: scopeOf({ url }, request.operation, 'POST') },
         async (context) => conform(request.schema, await sendRequest({ ...attemptOptions(url, context), method: 'POST', body: request.body }), shownUrl),
         request.signal,
       );
     },
     head(request = {}) {
       const url = urlFor(request.path);
-      return runResilient(resilience, { shownUrl: displayUrl(url, undefined, redact), method: 'HEAD', operation: request.operation }, async (context) =>
+      const scope = scopeOf({ url }, request.operation, 'HEAD');
+      return runResilient(resilience, { shownUrl: displayUrl(url, undefined, redact), method: 'HEAD', operation: request.operation, scope }, async (context) =>
         Number(await sendRequest({ ...attemptOptions(url, context), method: 'HEAD' })), request.signal);
     },
     async close() {},

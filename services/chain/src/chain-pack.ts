@@ -1,5 +1,5 @@
 import { definePack, type Logger, type Pack, type UpstreamObserver } from '@toolgate/core';
-import { type BreakerOptions, type CacheStore, createCoalescingCache, createMemoryCache, createRedactor, createSharedStore, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
+import { type BreakerOptions, type CacheStore, type HoldOptions, createCoalescingCache, createMemoryCache, createRedactor, createSharedStore, type ResponseCache, type RetryOptions } from '@toolgate/upstream';
 import { z } from 'zod';
 import { createChainRegistry, type ChainRegistry } from './chain-registry.ts';
 import type { ChainEnv } from './config.ts';
@@ -35,6 +35,8 @@ export interface ChainPackOptions {
   resilience?: { retry?: RetryOptions; breaker?: BreakerOptions };
   /** Backs the metadata and logo stores: @toolgate/upstream's Redis cache when REDIS_URL is set; in process by default. */
   cache?: ResponseCache;
+  /** REDIS_URL's connection: hold-backs after a node's or Alchemy's 429 are shared across replicas through it. */
+  redis?: HoldOptions['redis'];
   /** Where metadata and logo answers are cached, overriding `cache` (tests inject a clock). */
   metadataStore?: CacheStore<TokenMetadata>;
   logoStore?: CacheStore<LogoAnswer>;
@@ -86,9 +88,10 @@ function secretsOf(config: ChainEnv): string[] {
 export function createChainPack(options: ChainPackOptions): ChainPack {
   const { config } = options;
   const secrets = secretsOf(config);
+  const hold = { maxHoldMs: config.UPSTREAM_MAX_HOLD_SECONDS * 1000, redis: options.redis };
   const transport =
     options.transport ??
-    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, ...options.resilience, logger: options.logger, observer: options.observer });
+    createResilientTransport({ timeoutMs: config.UPSTREAM_TIMEOUT_MS, secrets, hold, ...options.resilience, logger: options.logger, observer: options.observer });
   // The same redaction as the upstream client's, for what nodes say inside 200 answers.
   const redact = createRedactor(secrets);
   const clients = createChainClients({ transport, redact });
@@ -133,6 +136,7 @@ export function createChainPack(options: ChainPackOptions): ChainPack {
     secrets,
     transport,
     redact,
+    hold,
     ...options.resilience,
     logger: options.logger,
     observer: options.observer,

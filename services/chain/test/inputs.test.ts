@@ -86,7 +86,7 @@ describe('configuration', () => {
   it('needs nothing: no key, built-in endpoints, a timeout of a few seconds', () => {
     const config = parseEnv(chainEnvSchema, {});
     expect(config).toEqual({
-      ALCHEMY_API_KEY: undefined, ALCHEMY_URL_TEMPLATE: 'https://{network}.g.alchemy.com/v2/{key}', CHAIN_RPC_URLS: {}, UPSTREAM_TIMEOUT_MS: 5000, REDIS_COMMAND_TIMEOUT_MS: 250, ENS_RESOLVE_CONCURRENCY: 4,
+      ALCHEMY_API_KEY: undefined, ALCHEMY_URL_TEMPLATE: 'https://{network}.g.alchemy.com/v2/{key}', CHAIN_RPC_URLS: {}, UPSTREAM_TIMEOUT_MS: 5000, UPSTREAM_MAX_HOLD_SECONDS: 3600, REDIS_COMMAND_TIMEOUT_MS: 250, ENS_RESOLVE_CONCURRENCY: 4,
       ALCHEMY_NFT_URL_TEMPLATE: 'https://{network}.g.alchemy.com/nft/v3/{key}', ALCHEMY_PRICES_URL_TEMPLATE: 'https://api.g.alchemy.com/prices/v1/{key}',
       NFT_METADATA_FETCH: false, NFT_METADATA_IPFS_GATEWAY: 'https://ipfs.io/ipfs/',
     });

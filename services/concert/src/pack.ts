@@ -26,6 +26,8 @@ export const concertModule = definePackModule({
       baseUrl: config.BANDSINTOWN_BASE_URL,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       cache: stores.cache,
+      maxHoldMs: config.UPSTREAM_MAX_HOLD_SECONDS * 1000,
+      redis: stores.redis,
       secrets: [config.BANDSINTOWN_APP_ID],
       logger,
       observer: upstreamObserver,

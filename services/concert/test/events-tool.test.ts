@@ -47,7 +47,6 @@ describe('events (concert pack, Bandsintown)', () => {
   it.each([
     ['a timeout', { kind: 'timeout' } as const, /^Bandsintown: no response within 1000 ms \(timed out\)$/],
     ['a 500', { kind: 'status', status: 500 } as const, /^Bandsintown: server error \(HTTP 500\)$/],
-    ['a 429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: '90' } as const, /^Bandsintown: rate limited \(HTTP 429, retry in 90 s\)$/],
     ['malformed JSON', { kind: 'malformed' } as const, /^Bandsintown: sent a response that is not valid JSON$/],
     ['a changed shape', { kind: 'body', body: { data: [] } } as const, /^Bandsintown: response did not have the expected shape \(body: .*expected array/],
     ['a reset connection', { kind: 'reset' } as const, /^Bandsintown: unreachable \(/],
@@ -65,6 +64,21 @@ describe('events (concert pack, Bandsintown)', () => {
     upstream.heal();
     const recovered = await pack.call('events', { location: 'Lyon, France' });
     expect(recovered.structuredContent.count).toBe(2);
+  });
+
+  // Issue 41: Bandsintown's documented shape for an app id over its limit. Before, each of 12 calls
+  // sent a request and got the same answer.
+  it('answers a 429 with Retry-After: 86400 with isError naming when, and sends nothing more for that app id until then', async () => {
+    upstream.inject({ kind: 'status', status: 429, retryAfter: '86400' });
+    const first = await pack.call('events', { location: 'Paris' });
+    expect(first.content[0]!.text).toBe('Bandsintown: rate limited (HTTP 429, retry in 86400 s)');
+    for (let index = 0; index < 11; index += 1) {
+      const held = await pack.call('events', { location: `City ${index}` });
+      expect(held.isError).toBe(true);
+      expect(held.content[0]!.text).toMatch(/^Bandsintown: rate limited \(HTTP 429, retry in \d+ s, at \d{4}-\d\d-\d\dT[\d:.]+Z\); held back until then, no request sent$/);
+      expect(held.content[0]!.text).not.toContain(APP_ID);
+    }
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it('opens the breaker after repeated failures and fails fast while it is open', async () => {

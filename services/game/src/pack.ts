@@ -50,7 +50,9 @@ export const gameModule = definePackModule({
   envSchema: gameEnvSchema,
   async create(config, { logger, upstreamObserver }) {
     const stores = await createStores({ redisUrl: config.REDIS_URL, redisCommandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, logger });
-    const shared = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, logger, observer: upstreamObserver };
+    const shared = {
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS, cache: stores.cache, maxHoldMs: config.UPSTREAM_MAX_HOLD_SECONDS * 1000, redis: stores.redis, logger, observer: upstreamObserver,
+    };
     const token = config.BRAWLSTARS_API_TOKEN;
     const official = token
       ? createUpstreamClient({

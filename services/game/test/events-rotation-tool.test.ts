@@ -88,7 +88,6 @@ describe('events_rotation without a token (Brawlify)', () => {
   it.each([
     ['a timeout', { kind: 'timeout' } as const, /^Brawlify: no response within 1000 ms \(timed out\)$/],
     ['a 500', { kind: 'status', status: 500 } as const, /^Brawlify: server error \(HTTP 500\)/],
-    ['a 429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: '60' } as const, /^Brawlify: rate limited \(HTTP 429, retry in 60 s\)/],
     ['malformed JSON', { kind: 'malformed' } as const, /^Brawlify: sent a response that is not valid JSON$/],
     ['a changed shape', { kind: 'body', body: { events: [] } } as const, /^Brawlify: response did not have the expected shape \(active: /],
     ['a reset connection', { kind: 'reset' } as const, /^Brawlify: unreachable \(/],
@@ -99,5 +98,15 @@ describe('events_rotation without a token (Brawlify)', () => {
     expect(failed.content[0]!.text).toMatch(message);
     upstream.heal();
     expect((await pack.call('events_rotation')).structuredContent.items).toHaveLength(12);
+  });
+
+  it('answers a 429 with a long Retry-After with isError naming when, then holds Brawlify back until then (issue 41)', async () => {
+    upstream.inject({ kind: 'status', status: 429, retryAfter: '60' });
+    const failed = await pack.call('events_rotation');
+    expect(failed.content[0]!.text).toMatch(/^Brawlify: rate limited \(HTTP 429, retry in 60 s\)/);
+    upstream.heal();
+    const held = await pack.call('events_rotation');
+    expect(held.content[0]!.text).toMatch(/^Brawlify: rate limited \(HTTP 429, retry in \d+ s, at .*\); held back until then, no request sent$/);
+    expect(upstream.requests).toHaveLength(1);
   });
 });

@@ -26,6 +26,8 @@ export const sportsModule = definePackModule({
       baseUrl: config.THESPORTSDB_BASE_URL,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       cache: stores.cache,
+      maxHoldMs: config.UPSTREAM_MAX_HOLD_SECONDS * 1000,
+      redis: stores.redis,
       secrets: [config.THESPORTSDB_API_KEY],
       // Over-quota keys get banned: stay under the free tier's limit, shared across replicas via Redis.
       limiter: createRequestLimiter({ upstream: 'TheSportsDB', requestsPerMinute: config.THESPORTSDB_REQUESTS_PER_MINUTE, redis: stores.redis }),

@@ -108,7 +108,6 @@ describe('events_by_day (sports pack, TheSportsDB)', () => {
   it.each([
     ['a timeout', { kind: 'timeout' } as const, /^TheSportsDB: no response within 1000 ms \(timed out\)$/],
     ['a 500', { kind: 'status', status: 500 } as const, /^TheSportsDB: server error \(HTTP 500\)$/],
-    ['a 429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: '45' } as const, /^TheSportsDB: rate limited \(HTTP 429, retry in 45 s\)$/],
     ['malformed JSON', { kind: 'malformed' } as const, /^TheSportsDB: sent a response that is not valid JSON/],
     ['a changed shape', { kind: 'body', body: { events: [{ strEvent: 'no id' }] } } as const, /^TheSportsDB: response did not have the expected shape \(events/],
     ['a reset connection', { kind: 'reset' } as const, /^TheSportsDB: unreachable \(/],
@@ -121,5 +120,17 @@ describe('events_by_day (sports pack, TheSportsDB)', () => {
     expect(failed.content[0]!.text).not.toContain(PREMIUM);
     upstream.heal();
     expect((await pack.call('events_by_day', { date: '2026-10-04' })).structuredContent.count).toBe(3);
+  });
+
+  it('answers a 429 with a long Retry-After with isError naming when, without the key, then holds that key back (issue 41)', async () => {
+    await start(PREMIUM);
+    upstream.inject({ kind: 'status', status: 429, retryAfter: '45' });
+    const failed = await pack.call('events_by_day', { date: '2026-03-01' });
+    expect(failed.content[0]!.text).toMatch(/^TheSportsDB: rate limited \(HTTP 429, retry in 45 s\)$/);
+    upstream.heal();
+    const held = await pack.call('events_by_day', { date: '2026-10-04' });
+    expect(held.content[0]!.text).toMatch(/^TheSportsDB: rate limited \(HTTP 429, retry in \d+ s, at .*\); held back until then, no request sent$/);
+    expect(held.content[0]!.text).not.toContain(PREMIUM);
+    expect(upstream.requests).toHaveLength(1);
   });
 });

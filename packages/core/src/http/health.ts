@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import type { PackStatus, ReadinessCheck } from '../pack-module.ts';
+import type { UpstreamHold } from '../upstream-observer.ts';
 
 /** `/healthz`: the process answers. `/readyz`: every dependency it needs answers too. `/metrics`. */
 export interface OperationalOptions {
@@ -14,6 +15,8 @@ export interface OperationalOptions {
   packStates?: () => Record<string, PackStatus>;
   readiness: ReadinessCheck[];
   registry: Registry;
+  /** Upstreams held back now (after a 429, or a 503 with Retry-After): shown while there are any. */
+  heldBack?: () => UpstreamHold[];
   worker?: number | undefined;
 }
 
@@ -34,7 +37,8 @@ export function operationalRoutes(options: OperationalOptions): Router {
   const worker = options.worker === undefined ? {} : { worker: options.worker };
   router.get('/healthz', (_request, response) => {
     const states = options.packStates?.() ?? {};
-    response.json({ status: overallStatus(states), packs: options.packs, states, ...worker });
+    const held = (options.heldBack?.() ?? []).map((hold) => ({ ...hold, until: new Date(hold.until).toISOString() }));
+    response.json({ status: overallStatus(states), packs: options.packs, states, ...(held.length > 0 ? { heldBack: held } : {}), ...worker });
   });
   router.get('/readyz', async (_request, response) => {
     const results = await Promise.all(

@@ -173,6 +173,7 @@ export function createApp(options: AppOptions): App {
       packStates,
       readiness: [...packs.flatMap(({ readiness }) => readiness ?? []), ...(options.readiness ?? [])],
       registry: metrics.registry,
+      heldBack: () => metrics.upstream.heldBack(),
       worker: options.worker,
     }),
   );

@@ -1,5 +1,5 @@
 import { ToolError, type Logger, type UpstreamObserver } from '@toolgate/core';
-import { type BreakerOptions, createCoalescingCache, createSharedStore, createUpstreamClient, type ResponseCache, type RetryOptions, type UpstreamClient } from '@toolgate/upstream';
+import { type BreakerOptions, createCoalescingCache, type HoldOptions, createSharedStore, createUpstreamClient, type ResponseCache, type RetryOptions, type UpstreamClient } from '@toolgate/upstream';
 import { createHash } from 'node:crypto';
 import { alchemyUrl, type SupportedChain } from '../chain-registry.ts';
 import {
@@ -26,6 +26,7 @@ export interface AlchemyDataOptions {
   redact: (text: string) => string;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
+  hold?: HoldOptions;
   logger?: Logger;
   observer?: UpstreamObserver;
 }
@@ -66,7 +67,7 @@ export function createAlchemyData(options: AlchemyDataOptions): AlchemyData {
     if (!client) {
       client = createUpstreamClient({
         name, baseUrl, timeoutMs: options.timeoutMs, cache: options.cache, secrets: options.secrets,
-        retry: options.retry, breaker: options.breaker, logger: options.logger, observer: options.observer,
+        retry: options.retry, breaker: options.breaker, ...options.hold, logger: options.logger, observer: options.observer,
       });
       clients.set(baseUrl, client);
     }

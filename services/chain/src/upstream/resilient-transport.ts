@@ -1,8 +1,11 @@
 import type { Logger, UpstreamObserver } from '@toolgate/core';
 import {
+  createHoldBack,
   createUpstreamClient,
+  DEFAULT_MAX_HOLD_MS,
   UpstreamError,
   type BreakerOptions,
+  type HoldOptions,
   type RetryOptions,
   type UpstreamClient,
 } from '@toolgate/upstream';
@@ -16,6 +19,8 @@ export interface ResilientTransportOptions {
   secrets: (string | undefined)[];
   retry?: RetryOptions;
   breaker?: BreakerOptions;
+  /** How long a node that said "429, retry after …" is left alone at most, and where that is shared. */
+  hold?: HoldOptions;
   logger?: Logger;
   observer?: UpstreamObserver;
 }
@@ -32,12 +37,16 @@ const anyJson = z.unknown();
  */
 export function createResilientTransport(options: ResilientTransportOptions): HttpTransport {
   const clients = new Map<string, UpstreamClient>();
+  // One endpoint is reached under several labels (one client each): a 429 holds back all of them.
+  const holds = options.hold?.holds ?? createHoldBack({
+    maxHoldMs: options.hold?.maxHoldMs ?? DEFAULT_MAX_HOLD_MS, redis: options.hold?.redis, now: Date.now, logger: options.logger, observer: options.observer,
+  });
   const clientFor = (key: string, name: string, baseUrl: string, retry = options.retry) => {
     let client = clients.get(key);
     if (!client) {
       client = createUpstreamClient({
         name, baseUrl, timeoutMs: options.timeoutMs, secrets: options.secrets,
-        retry, breaker: options.breaker, logger: options.logger, observer: options.observer,
+        retry, breaker: options.breaker, holds, logger: options.logger, observer: options.observer,
       });
       clients.set(key, client);
     }
