@@ -56,3 +56,4 @@ export { createCombinedDispatcher } from './mcp/combined-dispatcher.ts';
 export { combinedSelection } from './mcp/combined-selection.ts';
 export { METHODS } from './mcp/method-table.ts';
 export { withView } from './mcp/views.ts';
+export { nestsDeeperThan } from './protocol/json-depth.ts';

@@ -1,12 +1,8 @@
-import { until } from '@toolgate/test-support';
-import { endlessEvent } from './hostile/endless-answer.ts';
-import { nestedSchema, startHostileHttpServer, tool, type HostileHttpServer } from './hostile/http-kit.ts';
-import { fixture } from './support/child-server.ts';
+import { endlessEvent, type HostileHttpServer, hostileStdioServer, nestedSchema, startHostileHttpServer, tool, until } from '@toolgate/test-support';
 import { callTool, packStates, rpc } from './support/federated-gateway.ts';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.ts';
 import { processesWith, uniqueMarker } from './support/processes.ts';
 
-const hostile = (name: string) => fixture(`../hostile/${name}`);
 const MB = 1024 * 1024;
 const LIST_CHANGED = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\n';
 
@@ -22,7 +18,7 @@ describe('the gateway as a process, with hostile servers', () => {
 
   it('a stdio server\'s children that ignore SIGTERM do not outlive a gateway killed with SIGKILL (issue 37, 6)', async () => {
     const marker = uniqueMarker('forks-sigkill');
-    gateway = await startGatewayProcess({ mcpServers: { forks: { command: process.execPath, args: [hostile('forking-server.ts'), marker] } } }, { MCP_STDIO_KILL_GRACE_MS: '1000' });
+    gateway = await startGatewayProcess({ mcpServers: { forks: { command: process.execPath, args: [hostileStdioServer('forking-server'), marker] } } }, { MCP_STDIO_KILL_GRACE_MS: '1000' });
     const pids = (await callTool(`${gateway.url}/forks/mcp`, 'pids')).result!.structuredContent as { pid: number; grandchildren: number[] };
     expect(processesWith(marker)).toEqual(expect.arrayContaining([pids.pid, ...pids.grandchildren]));
     await gateway.kill();
@@ -32,7 +28,7 @@ describe('the gateway as a process, with hostile servers', () => {
 
   it('on SIGTERM (the gateway\'s drain) the group is ended before the gateway exits', async () => {
     const marker = uniqueMarker('forks-sigterm');
-    gateway = await startGatewayProcess({ mcpServers: { forks: { command: process.execPath, args: [hostile('forking-server.ts'), marker] } } }, { MCP_STDIO_KILL_GRACE_MS: '500' });
+    gateway = await startGatewayProcess({ mcpServers: { forks: { command: process.execPath, args: [hostileStdioServer('forking-server'), marker] } } }, { MCP_STDIO_KILL_GRACE_MS: '500' });
     await callTool(`${gateway.url}/forks/mcp`, 'pids');
     expect(processesWith(marker).length).toBeGreaterThanOrEqual(3);
     await gateway.stop();
@@ -62,9 +58,9 @@ describe('every hostile server at its worst at once', () => {
       endless: {
         url: (await start({ list: () => ({ tools: [tool('endless')] }), call: (_request, response) => void endlessEvent(response, 200 * MB) })).url,
       },
-      noisy: { command: process.execPath, args: [hostile('stderr-flood-server.ts')], env: { HOSTILE_MB: '120' } },
-      spew: { command: process.execPath, args: [hostile('stdout-flood-server.ts')], env: { HOSTILE_MB: '200' } },
-      calm: { command: process.execPath, args: [hostile('error-server.ts')] },
+      noisy: { command: process.execPath, args: [hostileStdioServer('stderr-flood-server')], env: { HOSTILE_MB: '120' } },
+      spew: { command: process.execPath, args: [hostileStdioServer('stdout-flood-server')], env: { HOSTILE_MB: '200' } },
+      calm: { command: process.execPath, args: [hostileStdioServer('error-server')] },
     };
     const storms: HostileHttpServer[] = [];
     for (let index = 0; index < 12; index += 1) {

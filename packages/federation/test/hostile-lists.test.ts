@@ -1,4 +1,4 @@
-import { nestedSchema, startHostileHttpServer, tool, type HostileHttpServer } from './hostile/http-kit.ts';
+import { type HostileHttpServer, nestedSchema, startHostileHttpServer, tool } from '@toolgate/test-support';
 import { packStates, rpc, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 
 const names = (tools: { name: string }[]) => tools.map((listed) => listed.name);

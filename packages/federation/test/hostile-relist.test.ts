@@ -1,5 +1,4 @@
-import { until } from '@toolgate/test-support';
-import { startHostileHttpServer, tool, type HostileHttpServer } from './hostile/http-kit.ts';
+import { type HostileHttpServer, startHostileHttpServer, tool, until } from '@toolgate/test-support';
 import { callTool, rpc, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 
 const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;

@@ -1,6 +1,4 @@
-import { until } from '@toolgate/test-support';
-import { endlessEvent } from './hostile/endless-answer.ts';
-import { startHostileHttpServer, type HostileHttpServer } from './hostile/http-kit.ts';
+import { endlessEvent, type HostileHttpServer, startHostileHttpServer, until } from '@toolgate/test-support';
 import { callTool, packStates, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 
 const MB = 1024 * 1024;

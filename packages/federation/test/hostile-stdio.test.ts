@@ -1,9 +1,7 @@
-import { until } from '@toolgate/test-support';
-import { fixture } from './support/child-server.ts';
+import { hostileStdioServer, until } from '@toolgate/test-support';
 import { callTool, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 import { alive, processesWith, uniqueMarker } from './support/processes.ts';
 
-const hostile = (name: string) => fixture(`../hostile/${name}`);
 const logLines = (gateway: FederatedGateway) => gateway.logs().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
 
 describe('a stdio server that forks children and ignores SIGTERM (issue 37, 6)', () => {
@@ -12,7 +10,7 @@ describe('a stdio server that forks children and ignores SIGTERM (issue 37, 6)',
 
   async function start(marker: string) {
     gateway = await startFederatedGateway(
-      { mcpServers: { forks: { command: process.execPath, args: [hostile('forking-server.ts'), marker] } } },
+      { mcpServers: { forks: { command: process.execPath, args: [hostileStdioServer('forking-server'), marker] } } },
       { MCP_STDIO_KILL_GRACE_MS: '500' },
     );
     const pids = (await callTool(`${gateway.url}/forks/mcp`, 'pids')).result!.structuredContent as { pid: number; grandchildren: number[] };
@@ -53,7 +51,7 @@ describe('a stdio server that writes without newlines (issue 37, 4)', () => {
   afterEach(async () => gateway?.close());
 
   it('120 MB of stderr with no newline: one log line of at most 2,000 characters, and the pack serves on', async () => {
-    gateway = await startFederatedGateway({ mcpServers: { noisy: { command: process.execPath, args: [hostile('stderr-flood-server.ts')], env: { HOSTILE_MB: '120' } } } });
+    gateway = await startFederatedGateway({ mcpServers: { noisy: { command: process.execPath, args: [hostileStdioServer('stderr-flood-server')], env: { HOSTILE_MB: '120' } } } });
     let state: { done: boolean; written: number } | undefined;
     // The child writes stderr synchronously: it answers once the gateway has read it all.
     await until(async () => {
@@ -72,7 +70,7 @@ describe('a stdio server that writes without newlines (issue 37, 4)', () => {
 
   it('a stdout line past MCP_MAX_ANSWER_BYTES: the child is restarted, and the log says why', async () => {
     gateway = await startFederatedGateway(
-      { mcpServers: { spew: { command: process.execPath, args: [hostile('stdout-flood-server.ts')], env: { HOSTILE_MB: '64' } } } },
+      { mcpServers: { spew: { command: process.execPath, args: [hostileStdioServer('stdout-flood-server')], env: { HOSTILE_MB: '64' } } } },
       { MCP_MAX_ANSWER_BYTES: String(4 * 1024 * 1024) },
     );
     const url = `${gateway.url}/spew/mcp`;

@@ -1,9 +1,9 @@
+import { nestedSchema, tool } from '@toolgate/test-support';
 import type { RemoteListedTool } from '@toolgate/core';
 import { DEFAULT_CONNECTION_BOUNDS } from '../src/federation-settings.ts';
-import { nestsDeeperThan } from '../src/server-lists/json-depth.ts';
+import { nestsDeeperThan } from '@toolgate/core/server';
 import { TOOLS } from '../src/server-lists/list-kinds.ts';
 import { readServerList, type ListPage } from '../src/server-lists/read-server-list.ts';
-import { nestedSchema, tool } from './hostile/http-kit.ts';
 
 const bounds = DEFAULT_CONNECTION_BOUNDS.list;
 

@@ -3,10 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ConfigError } from '@toolgate/core';
-import { until } from '@toolgate/test-support';
+import { ADDED, HONEST, POISONED, type RugPullServer, startRugPullServer, until } from '@toolgate/test-support';
 import { lockPathOf } from '../src/pinning/lock-file.ts';
 import { remotePackModules } from '../src/index.ts';
-import { ADDED, HONEST, POISONED, startRugPullServer, type RugPullServer } from './hostile/rug-pull.ts';
 import { BUILT_IN, callTool, packStates, rpc, startFederatedGateway, writeServersFile, type FederatedGateway } from './support/federated-gateway.ts';
 
 const ACCEPT = fileURLToPath(new URL('../src/pinning/accept-main.ts', import.meta.url));

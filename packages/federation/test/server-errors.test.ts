@@ -1,5 +1,4 @@
-import { fixture } from './support/child-server.ts';
-import { startHostileHttpServer, type HostileHttpServer } from './hostile/http-kit.ts';
+import { type HostileHttpServer, hostileStdioServer, startHostileHttpServer } from '@toolgate/test-support';
 import { callTool, packStates, startFederatedGateway, type FederatedGateway } from './support/federated-gateway.ts';
 
 const refusal = { jsonrpc: '2.0', error: { code: -32000, message: 'the backend said no' } };
@@ -19,7 +18,7 @@ describe('a server that answers a call with JSON-RPC error -32000', () => {
       call: (request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...refusal, id: request.id })),
     });
     gateway = await startFederatedGateway({
-      mcpServers: { http: { url: server.url }, stdio: { command: process.execPath, args: [fixture('../hostile/error-server.ts')] } },
+      mcpServers: { http: { url: server.url }, stdio: { command: process.execPath, args: [hostileStdioServer('error-server')] } },
     });
   });
   afterAll(async () => {

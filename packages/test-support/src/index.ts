@@ -17,3 +17,5 @@ export type { ConformanceRun } from './conformance/run-cli.ts';
 export { SUITE_ARGS, SUITE_PACKAGE, TASKS_SCENARIOS, type ConformanceSuite } from './conformance/suites.ts';
 export { stopChild } from './stop-child.ts';
 export { packagesLoadedBy } from './packages-loaded-by.ts';
+export { ADDED, endlessEvent, HONEST, hostileStdioServer, nestedSchema, POISONED, startHostileHttpServer, startRugPullServer, tool } from './hostile/index.ts';
+export type { HostileBehaviour, HostileHttpServer, HostileStdioServer, RpcRequest, RugPullServer } from './hostile/index.ts';

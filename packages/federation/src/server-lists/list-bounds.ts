@@ -1,5 +1,5 @@
 import type { ListBounds } from '../federation-settings.ts';
-import { nestsDeeperThan } from './json-depth.ts';
+import { nestsDeeperThan } from '@toolgate/core/server';
 import { keyOf, type ListedEntry, type ListKind } from './list-kinds.ts';
 
 /** An entry left out of a server's list, and why (logged, and named on /healthz). */
