@@ -71,7 +71,13 @@ function parseAccept(accept: string): ResponseFormat {
 }
 
 function send(response: ServerResponse, status: number, format: ResponseFormat, payload: JsonRpcResponse, maxBytes: number, stream?: AnswerStream): void {
-  let body = JSON.stringify(payload);
+  let body: string;
+  try {
+    body = JSON.stringify(payload);
+  } catch {
+    // Nested too deep for JSON.stringify (a fronted server's list is depth-bounded before it gets here; this is the last guard).
+    body = JSON.stringify(errorResponse(payload.id, ErrorCode.InternalError, 'Internal error: the answer could not be serialised as JSON'));
+  }
   // A string of n UTF-16 units is at most 3n bytes: most answers skip the byte count.
   if (body.length * 3 > maxBytes && Buffer.byteLength(body) > maxBytes) {
     body = JSON.stringify(errorResponse(payload.id, ErrorCode.TooLarge, `Response too large: the answer exceeds the ${maxBytes}-byte limit; ask for less`));

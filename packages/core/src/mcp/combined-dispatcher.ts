@@ -99,7 +99,7 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
     const index = indexOf(rule.names);
     const target = index.route(name);
     if (!target) {
-      const missing = index.notFound(name, context.dialect);
+      const missing = index.notFound(name, context.dialect, context.caller);
       return typeof missing === 'string' ? errorResponse(request.id, ErrorCode.InvalidParams, missing) : missing.answer(request.id);
     }
     const answer = await target.member.handle({ ...request, params: { ...request.params, [rule.param]: target.local } }, context);
@@ -110,12 +110,29 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
 
   const combined: CombinedMembers = { members: served, index: indexOf, relay };
 
+  /**
+   * The handshake as this caller gets it: a restricted caller's instructions name only the packs it
+   * may use (a key for one pack learns nothing of the others), built once per policy.
+   */
+  const selves = new WeakMap<object, ServedPack>();
+  function selfFor(context: DispatchContext): ServedPack {
+    const policy = context.caller?.policy;
+    if (!policy?.restricted) return self;
+    let own = selves.get(policy);
+    if (!own) {
+      const instructions = instructionsOf(served.filter((member) => policy.allowsPack(member.pack.name)));
+      own = { ...self, facts: { ...self.facts, instructions: { instructions } } };
+      selves.set(policy, own);
+    }
+    return own;
+  }
+
   function handle(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse> {
     const entry = methods.find(request.method, context.dialect);
     switch (entry?.combined.kind) {
       case 'self':
         // The handshake is everyone's; what `/mcp` keeps itself (the log level) only where a pack has it.
-        return entry.servedBy && !servesAtAll(entry) ? Promise.resolve(methodNotFound(request, context)) : answered(entry, request, context, self);
+        return entry.servedBy && !servesAtAll(entry) ? Promise.resolve(methodNotFound(request, context)) : answered(entry, request, context, selfFor(context));
       case 'fanOut':
         return servesAtAll(entry) ? fanOut(entry.combined as FanOut, request, context) : Promise.resolve(methodNotFound(request, context));
       case 'route':

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
-import type { CallerPolicy } from '../protocol/caller.ts';
+import type { Caller, CallerPolicy } from '../protocol/caller.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
 import type { PolicyReason, Refusal } from '../protocol/refusal.ts';
 import type { ProtocolNames } from './protocol-names.ts';
@@ -115,8 +115,11 @@ export interface NamespaceIndex {
   route(name: string): { member: Dispatcher; local: string } | undefined;
   /** A pack's listed items as `/mcp` lists them: renamed, and without those it leaves out. */
   rename(member: Dispatcher, items: readonly NamedItem[]): readonly NamedItem[];
-  /** The message for a name that leads nowhere (invalid params), or the refusal its revision names (an unknown resource). */
-  notFound(name: string, dialect: Dialect): string | Refusal;
+  /**
+   * The message for a name that leads nowhere (invalid params), or the refusal its revision names
+   * (an unknown resource); it names only what `caller` may use.
+   */
+  notFound(name: string, dialect: Dialect, caller?: Caller): string | Refusal;
 }
 
 /**

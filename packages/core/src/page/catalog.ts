@@ -23,13 +23,24 @@ const catalogToolSchema = z.object({
 /** A tool as `tools/list` answers it, reduced to what the page shows: what an MCP client is told. */
 export type CatalogTool = z.infer<typeof catalogToolSchema>;
 
-/** The listed tools the page can show. */
+/**
+ * The listed tools the page can show: checked once per list (a built-in pack lists the same array
+ * every time, a remote pack a new one only when its server's list changed), and the same array
+ * given back for the same list, so the page can tell a new version of the catalog (page-cache.ts).
+ */
+const checkedLists = new WeakMap<readonly unknown[], CatalogTool[]>();
+
 export function catalogTools(listed: unknown): CatalogTool[] {
   if (!Array.isArray(listed)) return [];
-  return listed.flatMap((tool) => {
-    const parsed = catalogToolSchema.safeParse(tool);
-    return parsed.success ? [parsed.data] : [];
-  });
+  let checked = checkedLists.get(listed);
+  if (!checked) {
+    checked = listed.flatMap((tool) => {
+      const parsed = catalogToolSchema.safeParse(tool);
+      return parsed.success ? [parsed.data] : [];
+    });
+    checkedLists.set(listed, checked);
+  }
+  return checked;
 }
 
 /** One pack on the page: its tools and its state (the same state /healthz reports). */

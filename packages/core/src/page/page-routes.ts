@@ -1,13 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { CatalogPack } from './catalog.ts';
 import { ASSET_PATH, PAGE_ASSETS } from './page-assets.ts';
 import { CATALOG_PATH, type PageCatalog } from './peer-catalog.ts';
+import { PageCache } from './page-cache.ts';
 import { renderPage } from './render-page.ts';
-
-const gzipped = promisify(gzip);
 
 /**
  * Only the gateway's own files, no inline script or style, no frames, and fetches to the
@@ -35,6 +32,11 @@ export interface PageOptions {
   keyed: boolean;
   /** `/mcp` here serves every pack the page shows (no CATALOG_PEERS): the page offers it. */
   oneUrl: boolean;
+}
+
+/** Whether two reads of the local catalog show the same: the same tools arrays (catalog.ts keeps them) and states. */
+function sameCatalog(before: readonly CatalogPack[], now: readonly CatalogPack[]): boolean {
+  return before.length === now.length && before.every((pack, index) => pack.tools === now[index]!.tools && JSON.stringify(pack.status) === JSON.stringify(now[index]!.status));
 }
 
 /** A browser's request asks for HTML; MCP clients ask for JSON or an event stream. */
@@ -65,24 +67,30 @@ export function pageRoutes(options: PageOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const baseUrlOf = (request: Request) => (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
+  const pages = new PageCache(renderPage);
   router.get('/', async (request: Request, response: Response, next: NextFunction) => {
     if (!wantsHtml(request)) return next();
     const { packs, unreachable } = await options.catalog();
-    const page = renderPage({ packs, unreachable, baseUrl: baseUrlOf(request), keyed: options.keyed, oneUrl: options.oneUrl });
+    const page = pages.page({ packs, unreachable, baseUrl: baseUrlOf(request), keyed: options.keyed, oneUrl: options.oneUrl });
     setPageHeaders(response, 'text/html; charset=utf-8');
     // Pack states change: never served from a cache.
     response.setHeader('cache-control', 'no-store');
-    if (acceptsGzip(request)) {
+    const compressed = acceptsGzip(request) ? page.gzip() : undefined;
+    if (compressed) {
       response.setHeader('content-encoding', 'gzip');
-      response.end(await gzipped(page));
+      response.end(await compressed);
     } else {
-      response.end(page);
+      response.end(page.html);
     }
   });
 
+  // This process's packs for a peer's page, serialised once per catalog version too.
+  let catalogJson: { packs: readonly CatalogPack[]; json: string } | undefined;
   router.get(CATALOG_PATH, async (_request: Request, response: Response) => {
+    const packs = await options.localCatalog();
+    if (!catalogJson || !sameCatalog(catalogJson.packs, packs)) catalogJson = { packs, json: JSON.stringify({ packs }) };
     response.setHeader('cache-control', 'no-store');
-    response.json({ packs: await options.localCatalog() });
+    response.type('application/json').send(catalogJson.json);
   });
 
   router.get(`${ASSET_PATH}/:name`, (request: Request, response: Response, next: NextFunction) => {

@@ -42,15 +42,20 @@ export type PeerResult = { url: string; packs: CatalogPack[] } | UnreachablePeer
  * one page shows every pack of a split deployment. Bounded: a peer that is slow, down or answers
  * nonsense becomes a line on the page, never a hung or broken page.
  */
-export async function fetchPeerCatalog(url: string, timeoutMs: number, fetcher: typeof fetch = fetch): Promise<PeerResult> {
+export async function fetchPeerCatalog(url: string, timeoutMs: number, fetcher: typeof fetch = fetch, last?: Map<string, { text: string; result: PeerResult }>): Promise<PeerResult> {
   try {
     const response = await fetcher(`${url}${CATALOG_PATH}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
     if (!response.ok) return { url, problem: `answered HTTP ${response.status}` };
     const text = await response.text();
     if (text.length > MAX_CATALOG_BYTES) return { url, problem: 'answered a catalog too large to show' };
+    // The same catalog as last time is the same result: its packs keep their identity, so the page is not rendered again.
+    const previous = last?.get(url);
+    if (previous?.text === text) return previous.result;
     const parsed = peerCatalogSchema.safeParse(JSON.parse(text));
     if (!parsed.success) return { url, problem: 'answered something that is not a toolgate catalog' };
-    return { url, packs: parsed.data.packs };
+    const result = { url, packs: parsed.data.packs };
+    last?.set(url, { text, result });
+    return result;
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError') return { url, problem: `did not answer within ${timeoutMs} ms` };
@@ -69,8 +74,9 @@ export interface PageCatalog {
  * already has is shown once (every pack service may list every other, itself included).
  */
 export function pageCatalog(local: () => Promise<CatalogPack[]>, peers: readonly string[], timeoutMs = 2_000): () => Promise<PageCatalog> {
+  const last = new Map<string, { text: string; result: PeerResult }>();
   return async () => {
-    const [own, ...fromPeers] = await Promise.all([local(), ...peers.map((url) => fetchPeerCatalog(url, timeoutMs))]);
+    const [own, ...fromPeers] = await Promise.all([local(), ...peers.map((url) => fetchPeerCatalog(url, timeoutMs, fetch, last))]);
     const packs = [...own!];
     const seen = new Set(packs.map(({ segment }) => segment));
     const unreachable: UnreachablePeer[] = [];

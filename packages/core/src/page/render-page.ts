@@ -1,5 +1,5 @@
 import type { PackStatus } from '../pack-module.ts';
-import type { CatalogPack } from './catalog.ts';
+import type { CatalogPack, CatalogTool } from './catalog.ts';
 import { clientConfigs } from './client-configs.ts';
 import { html, type Html } from './escape-html.ts';
 import { assetUrl } from './page-assets.ts';
@@ -30,6 +30,22 @@ function stateBadge(status: PackStatus): Html {
   return html`<span class="state state-${status.state}">${stateLabel(status)}</span>`;
 }
 
+/**
+ * A pack's tools as HTML, rendered once per list of tools (the same array until the list changes:
+ * catalog.ts): a pack whose state flaps (a server down, "retrying in 3 s") costs the page a new
+ * header, not its tools again.
+ */
+const renderedTools = new WeakMap<readonly CatalogTool[], { key: string; html: Html }>();
+
+function toolsOf(pack: CatalogPack, packIndex: number): Html {
+  const key = `${pack.segment}\u0000${packIndex}`;
+  const cached = renderedTools.get(pack.tools);
+  if (cached?.key === key) return cached.html;
+  const rendered = html`${pack.tools.map((tool, toolIndex) => renderTool(pack, tool, `f${packIndex}-${toolIndex}`))}`;
+  renderedTools.set(pack.tools, { key, html: rendered });
+  return rendered;
+}
+
 function renderPack(pack: CatalogPack, packIndex: number, view: PageView): Html {
   const url = `${view.baseUrl}/${pack.segment}/mcp`;
   return html`<section class="pack" id="pack-${pack.segment}" aria-labelledby="pack-${pack.segment}-title">
@@ -39,7 +55,7 @@ ${pack.status.detail ? html`<p class="detail">${pack.status.detail}</p>` : ''}
 <details class="clients"><summary>Connect a client</summary>
 ${renderClientConfigs(`toolgate-${pack.name}`, url, view.keyed)}
 </details>
-${pack.tools.map((tool, toolIndex) => renderTool(pack, tool, `f${packIndex}-${toolIndex}`))}
+${toolsOf(pack, packIndex)}
 ${renderPromptsAndResources(pack.prompts ?? [], pack.resources ?? [])}
 </section>`;
 }

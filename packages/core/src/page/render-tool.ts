@@ -1,4 +1,6 @@
 import { strictHostRefusals } from '../mcp/openai-strict.ts';
+import { nestsDeeperThan } from '../protocol/json-depth.ts';
+import { schemaText } from './bounded-json.ts';
 import type { CatalogPack, CatalogTool } from './catalog.ts';
 import { html, type Html } from './escape-html.ts';
 import { schemaFields } from './schema-form.ts';
@@ -17,11 +19,19 @@ function annotationBadges(annotations: Record<string, unknown> | undefined): Htm
 
 /** Why an agent in OpenAI strict mode cannot be given this tool (and so none of its request's tools): a fronted server's schema. */
 function strictNote(tool: CatalogTool): Html {
+  // The strict conversion walks the schema recursively: a schema too deep for it is shown as it is.
+  if (nestsDeeperThan(tool.inputSchema, STRICT_CHECK_DEPTH)) return html``;
   const [refusal] = strictHostRefusals({ name: tool.name, inputSchema: tool.inputSchema });
   return refusal ? html`<p class="detail strict-refusal">OpenAI strict mode would refuse this tool, and with it every tool of the agent's request: ${refusal}</p>` : html``;
 }
 
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+const STRICT_CHECK_DEPTH = 64;
+
+/** A schema within its size bound (bounded-json.ts), with a note when it is not all of it. */
+function shownSchema(label: string, schema: unknown): Html {
+  const { text, note } = schemaText(schema);
+  return html`<details><summary>${label}${note ? html` <span class="muted">(${note})</span>` : ''}</summary>${text ? html`<pre>${text}</pre>` : ''}</details>`;
+}
 
 /**
  * One tool: what `tools/list` says of it, its input schema as a form that calls the tool at its
@@ -39,7 +49,7 @@ ${schemaFields(tool.inputSchema, idPrefix)}
 <button type="submit" disabled>Try it</button>
 </form>
 <div class="result" aria-live="polite" hidden><p class="outcome"></p><pre class="structured"></pre><pre class="text"></pre></div>
-<details><summary>Input schema</summary><pre>${pretty(tool.inputSchema)}</pre></details>
-${tool.outputSchema ? html`<details><summary>Output schema</summary><pre>${pretty(tool.outputSchema)}</pre></details>` : html`<p class="muted">Answers content (no structured output schema).</p>`}
+${shownSchema('Input schema', tool.inputSchema)}
+${tool.outputSchema ? shownSchema('Output schema', tool.outputSchema) : html`<p class="muted">Answers content (no structured output schema).</p>`}
 </article>`;
 }

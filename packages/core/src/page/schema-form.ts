@@ -1,3 +1,4 @@
+import { shortJson } from './bounded-json.ts';
 import { html, type Html } from './escape-html.ts';
 
 type Schema = Record<string, unknown>;
@@ -9,8 +10,15 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A form shows this many fields at most, and a list this many choices; past them the schema says the rest. */
+const MAX_FIELDS = 50;
+const MAX_CHOICES = 100;
+
 function kindOf(schema: Schema): FieldKind {
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
+  // A choice that is itself deep or long is typed as JSON: an option's value is the whole of it.
+  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.length <= MAX_CHOICES && schema.enum.every((value) => typeof value !== 'object' || value === null)) {
+    return 'enum';
+  }
   switch (schema.type) {
     case 'string':
     case 'number':
@@ -26,18 +34,18 @@ function kindOf(schema: Schema): FieldKind {
 function hintOf(schema: Schema): string {
   const parts: string[] = [];
   if (typeof schema.description === 'string') parts.push(schema.description);
-  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  if (schema.default !== undefined) parts.push(`default ${shortJson(schema.default)}`);
   return parts.join(' · ');
 }
 
 function control(id: string, name: string, schema: Schema, kind: FieldKind, required: boolean): Html {
   const common = html`id="${id}" name="${name}" data-kind="${kind}"${required ? html` required` : ''}`;
-  const placeholder = schema.default === undefined ? undefined : JSON.stringify(schema.default);
+  const placeholder = schema.default === undefined ? undefined : shortJson(schema.default);
   switch (kind) {
     case 'enum': {
       const values = schema.enum as unknown[];
       return html`<select ${common}>${required ? '' : html`<option value="">(not set)</option>`}${values.map(
-        (value) => html`<option value="${JSON.stringify(value)}">${typeof value === 'string' ? value : JSON.stringify(value)}</option>`,
+        (value) => html`<option value="${JSON.stringify(value)}">${typeof value === 'string' ? value : shortJson(value)}</option>`,
       )}</select>`;
     }
     case 'boolean':
@@ -61,9 +69,11 @@ function control(id: string, name: string, schema: Schema, kind: FieldKind, requ
  * page (pack and tool index), never taken from a name: names may hold any character.
  */
 export function schemaFields(inputSchema: Record<string, unknown>, idPrefix: string): Html {
-  const properties = isSchema(inputSchema.properties) ? Object.entries(inputSchema.properties) : [];
+  const every = isSchema(inputSchema.properties) ? Object.entries(inputSchema.properties) : [];
+  const properties = every.slice(0, MAX_FIELDS);
   const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required : []);
   if (properties.length === 0) return html`<p class="muted">No arguments.</p>`;
+  const more = every.length > MAX_FIELDS ? html`<p class="muted">And ${every.length - MAX_FIELDS} more arguments: see the input schema.</p>` : '';
   return html`<div class="fields">${properties.map(([name, value], index) => {
     const schema = isSchema(value) ? value : {};
     const kind = kindOf(schema);
@@ -73,5 +83,5 @@ export function schemaFields(inputSchema: Record<string, unknown>, idPrefix: str
     return html`<div class="field"><label for="${id}"><code>${name}</code>${isRequired ? html`<span class="required" title="required">*</span>` : ''} <span class="type">${
       kind === 'json' ? String(schema.type ?? 'JSON') : kind === 'enum' ? 'one of' : kind
     }</span></label>${control(id, name, schema, kind, isRequired)}${hint ? html`<small>${hint}</small>` : ''}</div>`;
-  })}</div>`;
+  })}</div>${more}`;
 }

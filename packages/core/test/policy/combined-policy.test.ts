@@ -55,6 +55,31 @@ describe('/mcp shows and calls what the caller\'s policy allows', () => {
     }
   });
 
+  it('a restricted key is told only of the packs it may use: at an unknown tool, and at initialize (issue 37)', async () => {
+    const unknown = async (key: string) => {
+      const response = await fetch(`${gateway.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope', arguments: {} } }),
+      });
+      return ((await response.json()) as { error: { message: string } }).error.message;
+    };
+    expect(await unknown(KEYS.sumOnly)).toBe('Tool nope not found: at /mcp each tool is named <pack>_<tool> (packs here: echo)');
+    expect(await unknown(KEYS.wordOnly)).toBe('Tool nope not found: at /mcp each tool is named <pack>_<tool> (packs here: word)');
+    expect(await unknown(KEYS.everything)).toBe('Tool nope not found: at /mcp each tool is named <pack>_<tool> (packs here: echo, word)');
+    const instructionsOf = async (key: string) => {
+      const client = await connect(`${gateway.url}/mcp`, key);
+      try {
+        return client.getInstructions() ?? '';
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await instructionsOf(KEYS.wordOnly)).toMatch(/^Every toolgate pack at one URL \(word\):/);
+    expect(await instructionsOf(KEYS.wordOnly)).not.toMatch(/\becho\b/);
+    expect(await instructionsOf(KEYS.everything)).toMatch(/^Every toolgate pack at one URL \(echo, word\):/);
+  });
+
   it('a 2026-07-28 list filtered for a caller is marked private at /mcp too', async () => {
     const list = async (key: string) => {
       const response = await fetch(`${gateway.url}/mcp`, {

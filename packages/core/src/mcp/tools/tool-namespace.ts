@@ -93,7 +93,11 @@ function toolIndex(members: readonly Dispatcher[], selection: CombinedSelection,
       }
       return list;
     },
-    notFound: (name) => `Tool ${name} not found: at /mcp each tool is named <pack>_<tool> (packs here: ${packs.join(', ') || 'none'})`,
+    // A restricted caller is told only of the packs it may use: the rest are none of its business.
+    notFound: (name, _dialect, caller) => {
+      const shown = caller?.policy.restricted ? packs.filter((pack) => caller.policy.allowsPack(pack)) : packs;
+      return `Tool ${name} not found: at /mcp each tool is named <pack>_<tool> (packs here: ${shown.join(', ') || 'none'})`;
+    },
   };
 }
 
