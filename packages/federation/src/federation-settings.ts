@@ -26,6 +26,10 @@ export const federationEnvSchema = z.object({
   MCP_LIST_MAX_NAME: positive(128),
   /** Characters of an entry's description and title (and of the server's instructions). */
   MCP_LIST_MAX_DESCRIPTION: positive(16_384),
+  /** Bytes a second read from one server, all its streams together; past it reading waits. */
+  MCP_READ_BYTES_PER_SECOND: positive(4 * 1024 * 1024),
+  /** Bytes a second read from one server's session stream (its notifications and requests to the gateway). */
+  MCP_SESSION_STREAM_BYTES_PER_SECOND: positive(64 * 1024),
   /** The least time between two re-lists of one server after its `tools/list_changed`. */
   MCP_RELIST_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** A stdio child's process group: SIGTERM, then SIGKILL after this. */
@@ -58,6 +62,8 @@ export interface ConnectionBounds {
   timeoutMs: number;
   maxAnswerBytes: number;
   list: ListBounds;
+  readBytesPerSecond: number;
+  sessionStreamBytesPerSecond: number;
   relistIntervalMs: number;
   killGraceMs: number;
   clientWaitMs: number;
@@ -74,6 +80,8 @@ export function connectionBoundsOf(env: FederationEnv): ConnectionBounds {
       maxNameLength: env.MCP_LIST_MAX_NAME,
       maxDescriptionLength: env.MCP_LIST_MAX_DESCRIPTION,
     },
+    readBytesPerSecond: env.MCP_READ_BYTES_PER_SECOND,
+    sessionStreamBytesPerSecond: env.MCP_SESSION_STREAM_BYTES_PER_SECOND,
     relistIntervalMs: env.MCP_RELIST_INTERVAL_MS,
     killGraceMs: env.MCP_STDIO_KILL_GRACE_MS,
     clientWaitMs: env.MCP_CLIENT_WAIT_MS,

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { AnswerBudget, ANSWERS_HELD_PER_SERVER } from './answer-budget.ts';
+import { throttle, type ReadRate } from './read-rate.ts';
 import { AnswerTooLargeError } from './bounded-fetch.ts';
 import { CallAbandonedError, RemoteRpcError, SessionLostError } from './remote-errors.ts';
 import type { AskOutcome, Relay } from './relay/server-asks.ts';
@@ -48,9 +49,10 @@ const MAX_RETRY_MS = 5_000;
  * comes before it: the server's notifications to `notify`, its requests to `relay` (the outcome
  * posted back on the session). A stream the server closes early is resumed with a GET and
  * `Last-Event-ID` (SEP-1699). Every byte read, across resumptions, counts against
- * `maxAnswerBytes` (MCP_MAX_ANSWER_BYTES), and against the server's budget of answers held at once.
+ * `maxAnswerBytes` (MCP_MAX_ANSWER_BYTES), and against the server's budget of answers held at once;
+ * it is read no faster than `rate` (MCP_READ_BYTES_PER_SECOND).
  */
-export function createHttpExchanger(url: URL, maxAnswerBytes: number, timers: ExchangeTimers = REAL_TIMERS) {
+export function createHttpExchanger(url: URL, maxAnswerBytes: number, timers: ExchangeTimers = REAL_TIMERS, rate?: ReadRate) {
   const agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   let counter = 0;
@@ -165,6 +167,8 @@ export function createHttpExchanger(url: URL, maxAnswerBytes: number, timers: Ex
         });
         response.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          // MCP_READ_BYTES_PER_SECOND, shared with the server's other streams.
+          throttle(response, rate, chunk.length);
           // Past the bound the socket goes too: a stream that runs on after its answer is not read forever.
           if (bytes > maxAnswerBytes) {
             finish(new AnswerTooLargeError(`the answer is larger than ${maxAnswerBytes} bytes`));

@@ -3,6 +3,9 @@ export const NOTIFICATIONS_PER_SECOND = 100;
 /** A `…/list_changed` is passed on at most once in this window; those in between become one at its end. */
 export const LIST_CHANGED_WINDOW_MS = 100;
 
+const HAS_ID = /"id"\s*:/;
+const METHOD = /"method"\s*:\s*"([^"\\]{1,200})"/;
+
 export interface NotificationGateOptions {
   /** Passes a `…/list_changed` on later: the one that stands for those held back in a window. */
   later(method: string): void;
@@ -40,11 +43,15 @@ export class NotificationGate {
       });
   }
 
-  /** Whether one message, as parsed, is passed on now. */
-  admits(message: unknown): boolean {
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) return true;
-    const { method, id } = message as { method?: unknown; id?: unknown };
-    if (typeof method !== 'string' || id !== undefined) return true;
+  /**
+   * Whether one message (its JSON text) is passed on now. Read without parsing it, which would cost
+   * more than the gate saves: a message with an `"id"` anywhere, or without a method, passes (the
+   * SDK reads and judges it); a method is read from the first `"method": "…"` in it.
+   */
+  admits(text: string): boolean {
+    if (HAS_ID.test(text)) return true;
+    const method = METHOD.exec(text)?.[1];
+    if (method === undefined) return true;
     return method.endsWith('/list_changed') ? this.#listChanged(method) : this.#other();
   }
 

@@ -15,6 +15,7 @@ import type { ConnectionBounds } from './federation-settings.ts';
 import { routeClientRequests } from './forwarding/client-routing.ts';
 import { createHttpExchanger, type ExchangeOptions } from './http-exchange.ts';
 import type { ToolPins } from './pinning/tool-pins.ts';
+import type { ReadRate } from './read-rate.ts';
 import type { Relister } from './relist.ts';
 import { CallAbandonedError, SessionLostError } from './remote-errors.ts';
 import { ConnectionLists } from './server-lists/connection-lists.ts';
@@ -29,6 +30,8 @@ export interface RemoteConnectionOptions {
   name: string;
   /** A fresh transport per connection: a new session, or a new child. */
   transport: () => Transport;
+  /** MCP_READ_BYTES_PER_SECOND: every stream read from this server, the transport's included. */
+  readRate?: ReadRate | undefined;
   kind: 'http' | 'stdio';
   bounds: ConnectionBounds;
   logger: Logger;
@@ -90,7 +93,7 @@ export class RemoteConnection {
 
   constructor(options: RemoteConnectionOptions) {
     this.#options = options;
-    this.#http = options.http ? createHttpExchanger(options.http.url, options.bounds.maxAnswerBytes) : undefined;
+    this.#http = options.http ? createHttpExchanger(options.http.url, options.bounds.maxAnswerBytes, undefined, options.readRate) : undefined;
     this.lists = new ConnectionLists({
       bounds: options.bounds,
       logger: options.logger,

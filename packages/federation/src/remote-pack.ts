@@ -3,6 +3,7 @@ import type { ConnectionBounds } from './federation-settings.ts';
 import { RELAYED_CLIENT_CAPABILITIES } from './forwarding/client-routing.ts';
 import type { LockWatch } from './pinning/lock-file.ts';
 import { ToolPins, type ToolChanges } from './pinning/tool-pins.ts';
+import { ReadRate } from './read-rate.ts';
 import { redactor } from './redact.ts';
 import { RemoteConnection } from './remote-connection.ts';
 import { createRemoteSide, type RemoteFeatureSet } from './remote-features.ts';
@@ -33,10 +34,12 @@ export function connectionTo(entry: ServerEntry, options: RemotePackOptions): Re
   const redact = redactor(entry.secrets);
   const logger = options.logger.child({ transport: entry.transport });
   const pins = new ToolPins({ name: entry.name, mode: entry.toolChanges ?? options.toolChanges, lock: options.lock, logger });
+  const readRate = new ReadRate(options.bounds.readBytesPerSecond);
   return new RemoteConnection({
     name: entry.name,
     kind: entry.transport,
-    transport: () => createTransport(entry, { logger, redact, env: options.env, bounds: options.bounds }),
+    transport: () => createTransport(entry, { logger, redact, env: options.env, bounds: options.bounds, readRate }),
+    readRate,
     bounds: options.bounds,
     logger,
     redact,

@@ -19,13 +19,12 @@ export interface SseSplitterOptions {
  */
 export class SseSplitter {
   readonly #options: SseSplitterOptions;
-  /** The event's finished lines, each with its line feed. */
-  #event: Buffer[] = [];
-  /** The line not yet finished: held apart until its line feed says whether it is blank. */
-  #line: Buffer[] = [];
-  #eventBytes = 0;
+  /** Bytes of the current event from earlier chunks (its start, up to the end of the last chunk). */
+  #carried: Buffer[] = [];
+  #carriedBytes = 0;
+  /** Bytes of the current line so far in earlier chunks, and its first byte (a lone CR is blank). */
   #lineBytes = 0;
-  #lineFirst: number | undefined;
+  #lineFirst = 0;
   #stopped = false;
 
   constructor(options: SseSplitterOptions) {
@@ -34,72 +33,56 @@ export class SseSplitter {
 
   /** Bytes held for the event not yet finished: never more than `maxEventBytes`. */
   get buffered(): number {
-    return this.#eventBytes + this.#lineBytes;
+    return this.#carriedBytes;
   }
 
   push(chunk: Buffer): void {
     if (this.#stopped) return;
+    // This chunk's bytes of the current event start here; an event that lies in one chunk is passed on as a view of it.
     let start = 0;
+    let position = 0;
     let newline: number;
-    while ((newline = chunk.indexOf(LF, start)) !== -1) {
-      const piece = chunk.subarray(start, newline + 1);
-      start = newline + 1;
-      if (this.#isBlank(piece)) {
-        this.#emit();
-        continue;
+    while ((newline = chunk.indexOf(LF, position)) !== -1) {
+      const lineBytes = this.#lineBytes + (newline - position);
+      const first = this.#lineBytes > 0 ? this.#lineFirst : chunk[position];
+      if (lineBytes === 0 || (lineBytes === 1 && first === CR)) {
+        // A blank line: the event is everything before it (a lone CR carried over is the blank line's, not the event's).
+        this.#emit(chunk.subarray(start, position), this.#lineBytes);
+        start = newline + 1;
+      } else if (this.#carriedBytes + (newline + 1 - start) > this.#options.maxEventBytes) {
+        return this.#overflow();
       }
-      if (!this.#hold(piece)) return;
-      this.#event.push(...this.#line);
-      this.#eventBytes += this.#lineBytes;
-      this.#line = [];
       this.#lineBytes = 0;
+      position = newline + 1;
     }
-    if (start < chunk.length) this.#hold(chunk.subarray(start));
-  }
-
-  /** Whether the line that `piece` (ending in its line feed) finishes is empty, or a lone CR. */
-  #isBlank(piece: Buffer): boolean {
-    const length = this.#lineBytes + piece.length - 1;
-    if (length === 0) return true;
-    if (length !== 1) return false;
-    return (this.#lineBytes === 1 ? this.#lineFirst : piece[0]) === CR;
-  }
-
-  /** Adds a piece to the unfinished line; false (and the reader stopped) when the event passes the bound. */
-  #hold(piece: Buffer): boolean {
-    if (this.#eventBytes + this.#lineBytes + piece.length > this.#options.maxEventBytes) {
-      this.#stopped = true;
-      this.#event = [];
-      this.#line = [];
-      this.#eventBytes = 0;
-      this.#lineBytes = 0;
-      this.#options.onOverflow();
-      return false;
+    if (position < chunk.length) {
+      if (this.#lineBytes === 0) this.#lineFirst = chunk[position]!;
+      this.#lineBytes += chunk.length - position;
     }
-    if (this.#lineBytes === 0) this.#lineFirst = piece[0];
-    // Counted only, when nobody reads the events (the SDK's stream, passed through).
-    if (this.#options.onEvent) this.#line.push(piece);
-    this.#lineBytes += piece.length;
-    return true;
+    if (start < chunk.length) {
+      if (this.#carriedBytes + (chunk.length - start) > this.#options.maxEventBytes) return this.#overflow();
+      // Counted only when nobody reads the events (the SDK's stream, passed through).
+      if (this.#options.onEvent) this.#carried.push(chunk.subarray(start));
+      this.#carriedBytes += chunk.length - start;
+    }
   }
 
-  #emit(): void {
+  /** Hands on the event: the carried bytes (less `dropCarried`: a lone CR that began the blank line) and this chunk's `tail`. */
+  #emit(tail: Buffer, dropCarried: number): void {
     const { onEvent } = this.#options;
-    if (onEvent && this.#eventBytes > 0) onEvent(this.#event.length === 1 ? this.#event[0]! : Buffer.concat(this.#event, this.#eventBytes));
-    this.#event = [];
-    this.#line = [];
-    this.#eventBytes = 0;
-    this.#lineBytes = 0;
+    const bytes = this.#carriedBytes - dropCarried + tail.length;
+    if (onEvent && bytes > 0) {
+      if (this.#carried.length === 0) onEvent(tail);
+      else onEvent(Buffer.concat([...this.#carried, tail], this.#carriedBytes + tail.length).subarray(0, bytes));
+    }
+    this.#carried = [];
+    this.#carriedBytes = 0;
   }
-}
 
-/** The `data:` lines of one event, joined as SSE joins them; undefined when it has none. */
-export function eventData(event: Buffer): string | undefined {
-  const lines = event.toString('utf8').split('\n');
-  const data: string[] = [];
-  for (const raw of lines) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.startsWith('data:')) data.push(line.charCodeAt(5) === 0x20 ? line.slice(6) : line.slice(5));
+  #overflow(): void {
+    this.#stopped = true;
+    this.#carried = [];
+    this.#carriedBytes = 0;
+    this.#options.onOverflow();
   }
-  return data.length > 0 ? data.join('\n') : undefined;
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { boundedFetch } from './bounded-fetch.ts';
 import type { ConnectionBounds } from './federation-settings.ts';
 import { NotificationGate, NOTIFICATIONS_PER_SECOND } from './notification-gate.ts';
+import { ReadRate } from './read-rate.ts';
 import { StderrLog } from './stdio/stderr-log.ts';
 import { StdioTransport } from './stdio/stdio-transport.ts';
 import type { RemoteServerEntry, ServerEntry, StdioServerEntry } from './servers-file.ts';
@@ -19,6 +20,8 @@ export interface TransportDependencies {
   env: NodeJS.ProcessEnv;
   /** The read bounds (MCP_MAX_ANSWER_BYTES, MCP_LIST_MAX_BYTES) and the stdio kill grace. */
   bounds: ConnectionBounds;
+  /** MCP_READ_BYTES_PER_SECOND, shared by every stream of the server. */
+  readRate?: ReadRate | undefined;
 }
 
 /** A fresh transport for one connection: a new session (HTTP) or a new child process (stdio). */
@@ -29,7 +32,7 @@ export function createTransport(entry: ServerEntry, dependencies: TransportDepen
     later: (method) => transport?.onmessage?.({ jsonrpc: '2.0', method }),
     onDropped: (count) => dependencies.logger.warn({ dropped: count }, `the server sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second; ${count} were dropped`),
   });
-  transport = entry.transport === 'http' ? httpTransport(entry, dependencies.bounds, gate) : stdioTransport(entry, dependencies, gate);
+  transport = entry.transport === 'http' ? httpTransport(entry, dependencies, gate) : stdioTransport(entry, dependencies, gate);
   return transport;
 }
 
@@ -39,11 +42,13 @@ export function createTransport(entry: ServerEntry, dependencies: TransportDepen
  */
 const LIST_ENVELOPE_BYTES = 64 * 1024;
 
-function httpTransport(entry: RemoteServerEntry, bounds: ConnectionBounds, gate: NotificationGate): Transport {
-  return new StreamableHTTPClientTransport(entry.url, { requestInit: { headers: entry.headers }, fetch: boundedFetch(bounds.list.maxBytes + LIST_ENVELOPE_BYTES, gate) });
+function httpTransport(entry: RemoteServerEntry, { bounds, readRate }: TransportDependencies, gate: NotificationGate): Transport {
+  const sessionRate = new ReadRate(bounds.sessionStreamBytesPerSecond);
+  const fetch = boundedFetch(bounds.list.maxBytes + LIST_ENVELOPE_BYTES, { gate, rate: readRate, sessionRate });
+  return new StreamableHTTPClientTransport(entry.url, { requestInit: { headers: entry.headers }, fetch });
 }
 
-function stdioTransport(entry: StdioServerEntry, { logger, redact, env, bounds }: TransportDependencies, gate: NotificationGate): Transport {
+function stdioTransport(entry: StdioServerEntry, { logger, redact, env, bounds, readRate }: TransportDependencies, gate: NotificationGate): Transport {
   return new StdioTransport({
     command: entry.command,
     args: entry.args,
@@ -53,5 +58,6 @@ function stdioTransport(entry: StdioServerEntry, { logger, redact, env, bounds }
     graceMs: bounds.killGraceMs,
     stderr: new StderrLog(logger, redact),
     gate,
+    readRate,
   });
 }

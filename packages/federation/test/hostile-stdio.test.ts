@@ -51,7 +51,11 @@ describe('a stdio server that writes without newlines (issue 37, 4)', () => {
   afterEach(async () => gateway?.close());
 
   it('120 MB of stderr with no newline: one log line of at most 2,000 characters, and the pack serves on', async () => {
-    gateway = await startFederatedGateway({ mcpServers: { noisy: { command: process.execPath, args: [hostileStdioServer('stderr-flood-server')], env: { HOSTILE_MB: '120' } } } });
+    // Read faster than MCP_READ_BYTES_PER_SECOND's 4 MiB/s: this test is about what is held, not how fast.
+    gateway = await startFederatedGateway(
+      { mcpServers: { noisy: { command: process.execPath, args: [hostileStdioServer('stderr-flood-server')], env: { HOSTILE_MB: '120' } } } },
+      { MCP_READ_BYTES_PER_SECOND: String(256 * 1024 * 1024) },
+    );
     let state: { done: boolean; written: number } | undefined;
     // The child writes stderr synchronously: it answers once the gateway has read it all.
     await until(async () => {

@@ -18,7 +18,7 @@ function gate() {
   return { subject, later, dropped, advance };
 }
 
-const listChanged = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
+const listChanged = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
 
 describe('NotificationGate: what of a storm of notifications reaches the SDK', () => {
   it('a burst of list_changed: the first now, the rest of its window as one at the window\'s end', () => {
@@ -43,7 +43,7 @@ describe('NotificationGate: what of a storm of notifications reaches the SDK', (
 
   it('other notifications pass up to the rate, the rest are dropped and counted once a second', () => {
     const { subject, dropped, advance } = gate();
-    const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } };
+    const log = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
     const passed = Array.from({ length: 500 }, () => subject.admits(log)).filter(Boolean);
     expect(passed).toHaveLength(NOTIFICATIONS_PER_SECOND);
     advance(1_000);
@@ -54,8 +54,9 @@ describe('NotificationGate: what of a storm of notifications reaches the SDK', (
   it('requests and answers always pass: something waits on them', () => {
     const { subject } = gate();
     for (let count = 0; count < 1_000; count += 1) {
-      expect(subject.admits({ jsonrpc: '2.0', id: count, method: 'ping' })).toBe(true);
-      expect(subject.admits({ jsonrpc: '2.0', id: count, result: {} })).toBe(true);
+      expect(subject.admits(JSON.stringify({ jsonrpc: '2.0', id: count, method: 'ping' }))).toBe(true);
+      expect(subject.admits(JSON.stringify({ jsonrpc: '2.0', id: count, result: {} }))).toBe(true);
+      expect(subject.admits('not json at all')).toBe(true);
     }
   });
 });

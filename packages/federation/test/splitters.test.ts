@@ -1,4 +1,5 @@
-import { SseSplitter, eventData } from '../src/sse-splitter.ts';
+import { eventFields } from '../src/sse-fields.ts';
+import { SseSplitter } from '../src/sse-splitter.ts';
 import { LineSplitter } from '../src/stdio/line-splitter.ts';
 
 /** Feeds `text` in pieces of `size` bytes. */
@@ -41,7 +42,7 @@ describe('LineSplitter: stdout and stderr lines, bounded', () => {
 describe('SseSplitter: events of a stream, bounded', () => {
   it.each([1, 3, 64])('finds events across chunks of %i bytes, LF and CRLF alike', (size) => {
     const events: (string | undefined)[] = [];
-    const splitter = new SseSplitter({ maxEventBytes: 1_000, onEvent: (event) => events.push(eventData(event)), onOverflow: () => events.push('OVERFLOW') });
+    const splitter = new SseSplitter({ maxEventBytes: 1_000, onEvent: (event) => events.push(eventFields(event).data), onOverflow: () => events.push('OVERFLOW') });
     feed((chunk) => splitter.push(chunk), 'event: message\ndata: {"a":1}\n\ndata: x\r\ndata: y\r\n\r\n: a comment\n\ndata:z\n\n', size);
     expect(events).toEqual(['{"a":1}', 'x\ny', undefined, 'z']);
   });

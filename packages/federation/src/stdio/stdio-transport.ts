@@ -2,6 +2,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { NotificationGate } from '../notification-gate.ts';
+import { throttle, type ReadRate } from '../read-rate.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { spawnInGroup, type ProcessGroup } from './process-group.ts';
 import { StderrLog } from './stderr-log.ts';
@@ -23,6 +24,8 @@ export interface StdioTransportOptions {
   stderr: StderrLog;
   /** Which notifications reach the SDK client (notification-gate.ts). */
   gate?: NotificationGate;
+  /** MCP_READ_BYTES_PER_SECOND: stdout and stderr together are read no faster (the child waits on its pipe). */
+  readRate?: ReadRate | undefined;
 }
 
 /**
@@ -67,8 +70,15 @@ export class StdioTransport implements Transport {
       onOverflow: () => this.#fail(new ServerOutputError(`the server wrote a line longer than ${maxMessageBytes} bytes to stdout`)),
     });
     const stdout = this.#stdout;
-    child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const { readRate } = this.#options;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      throttle(child.stdout!, readRate, chunk.length);
+      stdout.push(chunk);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      throttle(child.stderr!, readRate, chunk.length);
+      stderr.push(chunk);
+    });
     child.stdin!.on('error', (error) => this.onerror?.(error));
     child.once('exit', () => void this.close());
     return new Promise((resolve, reject) => {
@@ -86,10 +96,9 @@ export class StdioTransport implements Transport {
     if (text.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      // Parsed, then gated, then checked: the check is most of the SDK's cost per message.
-      const parsed = JSON.parse(text) as unknown;
-      if (this.#options.gate && !this.#options.gate.admits(parsed)) return;
-      message = JSONRPCMessageSchema.parse(parsed);
+      // Gated before it is parsed and checked: those are most of the cost of a message.
+      if (this.#options.gate && !this.#options.gate.admits(text)) return;
+      message = JSONRPCMessageSchema.parse(JSON.parse(text));
     } catch (error) {
       this.onerror?.(error as Error);
       return;
