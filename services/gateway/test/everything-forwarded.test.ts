@@ -1,48 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { freePort } from '@toolgate/test-support';
 import { z } from 'zod';
+import { healthy, MAIN, says, startProcess, stop, writeKeysFile } from './support/gateway-child.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const FULL_KEY = 'everything-forwarded-full-key-1';
 const QUOTES_KEY = 'everything-forwarded-quotes-key-2';
 const anything = z.looseObject({});
-
-/** A process of ours on a free port, running until `ready` says so (a line it writes, or an answer it gives). */
-async function startProcess(args: string[], env: Record<string, string>, ready: (port: number, seen: string) => Promise<boolean>): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let seen = '';
-  let exited: string | undefined;
-  child.stdout!.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-  child.once('exit', (code) => (exited = `${args[0]} exited (${code}): ${seen}`));
-  while (!(await ready(port, seen))) {
-    if (exited) throw new Error(exited);
-    await sleep(100);
-  }
-  return { child, port };
-}
-
-const says = (pattern: RegExp) => async (_port: number, seen: string) => pattern.test(seen);
-const healthy = async (port: number) => fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** An SDK v1 client of the gateway, with a key; it can answer an elicitation (accepting with `answer`). */
 async function connect(url: string, key: string, answer?: Record<string, unknown>): Promise<Client> {
@@ -68,9 +39,7 @@ describe('server-everything behind the gateway: resources, prompts, completion, 
     const directory = mkdtempSync(join(tmpdir(), 'toolgate-everything-'));
     const serversFile = join(directory, 'mcp.json');
     writeFileSync(serversFile, JSON.stringify({ mcpServers: { everything: { url: `http://127.0.0.1:${server.port}/mcp`, toolChanges: 'follow' } } }));
-    const keysFile = join(directory, 'keys.json');
-    const sha = (key: string) => createHash('sha256').update(key).digest('hex');
-    writeFileSync(keysFile, JSON.stringify([{ name: 'full', key_sha256: sha(FULL_KEY) }, { name: 'quotes-only', key_sha256: sha(QUOTES_KEY), packs: ['quotes'] }]));
+    const keysFile = writeKeysFile(directory, [{ name: 'full', key: FULL_KEY }, { name: 'quotes-only', key: QUOTES_KEY, packs: ['quotes'] }]);
     gateway = await startProcess([MAIN], { MCP_SERVERS_FILE: serversFile, API_KEYS_FILE: keysFile, TOOLGATE_PACKS: 'quotes,everything', LOG_LEVEL: 'warn' }, healthy);
     base = `http://127.0.0.1:${gateway.port}`;
   });

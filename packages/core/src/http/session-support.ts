@@ -5,6 +5,7 @@ import type { JsonRpcId, JsonRpcRequest } from '../protocol/json-rpc.ts';
 import { Refusal } from '../protocol/refusal.ts';
 import type { RequestState } from '../protocol/request-state.ts';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/revisions.ts';
+import { ListChangeOutbox } from '../streams/list-change-outbox.ts';
 import { PendingClientRequests } from '../streams/pending-client-requests.ts';
 import { DEFAULT_SESSION_LIMITS, SessionStore, type Session, type SessionLimits } from '../streams/session-store.ts';
 import type { SessionTokens } from '../streams/session-token.ts';
@@ -34,6 +35,7 @@ export class SessionSupport {
   readonly #hooks: SessionHooks;
   /** Requests of a session in progress, by JSON-RPC id: what notifications/cancelled stops. */
   readonly #inFlight = new Map<string, RequestState>();
+  readonly #listChanges = new ListChangeOutbox();
   #stopListening: (() => void) | undefined;
 
   constructor(hooks: SessionHooks, tokens: SessionTokens, limits: SessionLimits = DEFAULT_SESSION_LIMITS) {
@@ -47,6 +49,7 @@ export class SessionSupport {
     if (id === undefined) return undefined;
     const session = this.store.touch(id, state.caller?.id);
     if (!session) throw unknownSession();
+    session.callerPolicy = state.caller?.policy;
     this.#listen();
     return session;
   }
@@ -58,6 +61,7 @@ export class SessionSupport {
     const version = typeof params.protocolVersion === 'string' ? params.protocolVersion : LATEST_LEGACY_PROTOCOL_VERSION;
     const capabilities = typeof params.capabilities === 'object' && params.capabilities !== null ? (params.capabilities as Record<string, unknown>) : {};
     const session = this.store.open(version, capabilities, state.caller?.id);
+    session.callerPolicy = state.caller?.policy;
     response.setHeader('mcp-session-id', session.id);
     return session;
   }
@@ -92,6 +96,9 @@ export class SessionSupport {
     response.setHeader('x-accel-buffering', 'no');
     response.flushHeaders();
     session.stream = response;
+    // List changes that came while the client had no stream open are not lost; a slow reader's wait for it to drain.
+    this.#listChanges.flush(session);
+    response.on('drain', () => this.#listChanges.flush(session));
     const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
     response.once('close', () => {
@@ -115,8 +122,18 @@ export class SessionSupport {
     this.#stopListening = undefined;
   }
 
-  /** A notification outside requests: to every session's stream that asked for it (a subscription), or to all (a list change). */
+  /**
+   * A notification outside requests: a resource's update to every session's stream that subscribed
+   * to it; a list change to every session whose caller may see that list (one waiting per list).
+   */
   #deliver(notification: PackNotification): void {
+    const { listChange } = notification;
+    if (listChange) {
+      for (const session of this.store.all()) {
+        if (!session.callerPolicy || listChange(session.callerPolicy)) this.#listChanges.add(session, notification.method);
+      }
+      return;
+    }
     const message = `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: notification.method, params: notification.params })}\n\n`;
     for (const session of this.store.all()) {
       if (!session.stream || session.stream.writableNeedDrain) continue;
@@ -127,6 +144,7 @@ export class SessionSupport {
 
   #closed(session: Session): void {
     this.#hooks.closed(session);
+    this.#listChanges.forget(session);
     for (const key of this.#inFlight.keys()) if (key.startsWith(`${session.id}\u0000`)) this.#inFlight.delete(key);
     if (this.store.size === 0) {
       this.#stopListening?.();

@@ -38,11 +38,12 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
   const pack = definePack({ name: 'toolgate', version: '0.1.0', tools: [], instructions: instructionsOf(served) });
   const servesAtAll = (entry: MethodEntry) => entry.combined.kind !== 'none' && (!entry.servedBy || served.some((member) => entry.servedBy!(member.pack)));
   const remote = served.some((member) => member.pack.remoteTools !== undefined || member.pack.remote !== undefined);
+  const fronted = served.filter((member) => member.pack.remote !== undefined);
   const self: ServedPack = {
     pack,
     facts: serverFacts({
       serverInfo: { name: 'toolgate', title: 'toolgate: every pack at one URL', version: pack.version },
-      capabilities: capabilitiesOf(methods, servesAtAll, served.some((member) => member.pack.remote !== undefined)),
+      capabilities: capabilitiesOf(methods, servesAtAll, fronted.length > 0 ? (entry) => fronted.some((member) => !entry.servedBy || entry.servedBy(member.pack)) : undefined),
       instructions: pack.instructions,
       remote,
     }),

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Pack } from '../pack.ts';
-import type { Caller } from '../protocol/caller.ts';
+import type { Caller, CallerPolicy } from '../protocol/caller.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../protocol/json-rpc.ts';
 import type { Dialect } from '../protocol/revisions.ts';
 import type { EventSink } from '../streams/answer-stream.ts';
@@ -45,8 +45,10 @@ export interface PackNotification {
   pack: string;
   method: string;
   params: Record<string, unknown>;
-  /** For a resource's update: the subscription (`<pack>\u0000<uri>`) that asked for it; list changes go to every listener. */
+  /** For a resource's update: the subscription (`<pack>\u0000<uri>`) that asked for it. */
   subscription?: string;
+  /** For a list change: whether a caller may hear it (one that may see that list of the pack). */
+  listChange?: (policy: CallerPolicy) => boolean;
 }
 
 export interface Dispatcher {

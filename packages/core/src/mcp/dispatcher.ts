@@ -38,7 +38,7 @@ export function createDispatcher(pack: Pack, options: DispatcherOptions = {}, me
     pack,
     facts: serverFacts({
       serverInfo: { name: `toolgate-${pack.name}`, version: pack.version },
-      capabilities: capabilitiesOf(methods, serves, pack.remote !== undefined),
+      capabilities: capabilitiesOf(methods, serves, pack.remote ? () => true : undefined),
       instructions: pack.instructions,
       remote: pack.remoteTools !== undefined || pack.remote !== undefined,
     }),
@@ -71,9 +71,16 @@ function needsSessions(pack: Pack): boolean {
   return pack.sessions === true || pack.remote !== undefined || pack.remoteTools !== undefined;
 }
 
-/** A built-in pack's capabilities are fixed at start; a fronted server's follow what it declares now (it may reconnect with others). */
-export function capabilitiesOf(methods: MethodTable, serves: (entry: MethodEntry) => boolean, live: boolean): (dialect: Dialect) => Record<string, unknown> {
-  if (live) return (dialect) => methods.capabilities(serves, dialect);
+/**
+ * A built-in pack's capabilities are fixed at start; a fronted server's (`fronts`: which methods
+ * it serves) follow what it declares now (it may reconnect with others).
+ */
+export function capabilitiesOf(
+  methods: MethodTable,
+  serves: (entry: MethodEntry) => boolean,
+  fronts: ((entry: MethodEntry) => boolean) | undefined,
+): (dialect: Dialect) => Record<string, unknown> {
+  if (fronts) return (dialect) => methods.capabilities(serves, dialect, fronts);
   const fixed = { legacy: methods.capabilities(serves, 'legacy'), modern: methods.capabilities(serves, 'modern') };
   return (dialect) => fixed[dialect];
 }

@@ -41,6 +41,8 @@ export interface MethodEntry {
 export interface Capability {
   readonly name: string;
   readonly value: Readonly<Record<string, unknown>>;
+  /** Declared instead where a fronted server serves the method (its lists change: `listChanged: true`). */
+  readonly fronted?: Readonly<Record<string, unknown>>;
 }
 
 export type MethodHandler = (request: JsonRpcRequest, context: DispatchContext, served: ServedPack) => JsonRpcResponse | Promise<JsonRpcResponse>;
@@ -166,16 +168,19 @@ export class MethodTable {
     return [...this.#views.keys()];
   }
 
-  /** `capabilities` in `dialect` of a server whose served methods `serves` picks: each entry's capability, merged per name. */
-  capabilities(serves: (entry: MethodEntry) => boolean, dialect: Dialect): Record<string, Record<string, unknown>> {
+  /**
+   * `capabilities` in `dialect` of a server whose served methods `serves` picks: each entry's
+   * capability, merged per name; its `fronted` value where `fronts` says a fronted server serves it.
+   */
+  capabilities(serves: (entry: MethodEntry) => boolean, dialect: Dialect, fronts: (entry: MethodEntry) => boolean = () => false): Record<string, Record<string, unknown>> {
     const capabilities: Record<string, Record<string, unknown>> = {};
     for (const entry of this.entries) {
       if (!entry.capability || !serves(entry)) continue;
       // A capability of its own per dialect is declared as given; one for both, where the method is.
       const capability = 'name' in entry.capability ? (entry.dialects.includes(dialect) ? entry.capability : undefined) : entry.capability[dialect];
       if (!capability) continue;
-      const { name, value } = capability;
-      capabilities[name] = { ...capabilities[name], ...value };
+      const value = capability.fronted && fronts(entry) ? capability.fronted : capability.value;
+      capabilities[capability.name] = { ...capabilities[capability.name], ...value };
     }
     return capabilities;
   }

@@ -46,6 +46,9 @@ export const PROMPTS_LIST = 'prompts/list';
 export const RESOURCES_LIST = 'resources/list';
 export const RESOURCE_TEMPLATES_LIST = 'resources/templates/list';
 
+// Prompts and resources are the pack's: a caller sees and uses them only with the whole pack granted.
+const allowsContent = (policy: CallerPolicy, pack: string) => policy.allowsPackContent(pack);
+
 /** What core sends or reads that is not a method of this table (method-entry.ts, ProtocolNames). */
 const NAMES: ProtocolNames = {
   initialize: 'initialize',
@@ -54,11 +57,15 @@ const NAMES: ProtocolNames = {
   cancelled: 'notifications/cancelled',
   resourceUpdated: 'notifications/resources/updated',
   unsubscribe: 'resources/unsubscribe',
+  // A tool list's change is for a caller that may use any tool of the pack; prompts' and resources' follow the pack.
+  listChanged: new Map<string, (policy: CallerPolicy, pack: string) => boolean>([
+    ['notifications/tools/list_changed', (policy, pack) => policy.allowsPack(pack)],
+    ['notifications/prompts/list_changed', allowsContent],
+    ['notifications/resources/list_changed', allowsContent],
+  ]),
   clientRequests: { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' },
 };
 
-// Prompts and resources are the pack's: a caller sees and uses them only with the whole pack granted.
-const allowsContent = (policy: CallerPolicy, pack: string) => policy.allowsPackContent(pack);
 const CONTENT_LIST = { kind: 'list', allows: allowsContent } as const;
 const CONTENT_USE = { kind: 'use', allows: allowsContent, refusedAs: 'pack_not_allowed', metered: true, audited: true } as const;
 
@@ -70,6 +77,16 @@ const offersCompletion = (pack: Pack) =>
   [...(pack.prompts ?? []), ...(pack.resources ?? [])].some((entry) => 'complete' in entry && entry.complete !== undefined && Object.keys(entry.complete).length > 0) ||
   remoteDeclares(pack, 'completions');
 const logs = (pack: Pack) => pack.logging === true || remoteDeclares(pack, 'logging');
+
+/**
+ * A built-in pack's lists are fixed per deployment; a fronted server's change, and a 2025-era
+ * session hears of it on its GET stream. 2026-07-28 has no stream to tell it on (toolgate has no
+ * subscriptions/listen): its clients re-list when the list's ttlMs runs out.
+ */
+const listsChange = (name: string) => {
+  const fixed = { name, value: { listChanged: false } };
+  return { legacy: { ...fixed, fronted: { listChanged: true } }, modern: fixed };
+};
 
 const LOGGING = { name: 'logging', value: {} };
 // 2025-11-25 declares tasks in capabilities.tasks; 2026-07-28 as the tasks extension (SEP-2663).
@@ -89,7 +106,7 @@ const ENTRIES: readonly MethodEntry[] = [
     method: TOOLS_LIST,
     dialects: EVERY_DIALECT,
     handle: listTools,
-    capability: { name: 'tools', value: { listChanged: false } },
+    capability: listsChange('tools'),
     clientSlot: false,
     policy: { kind: 'list', field: 'tools', allows: (policy, pack, tool) => policy.allowsTool(pack, tool.name) },
     combined: { kind: 'fanOut', field: 'tools', names: TOOL_NAMESPACE },
@@ -110,7 +127,7 @@ const ENTRIES: readonly MethodEntry[] = [
     dialects: EVERY_DIALECT,
     handle: listPrompts,
     servedBy: offersPrompts,
-    capability: { name: 'prompts', value: { listChanged: false } },
+    capability: listsChange('prompts'),
     clientSlot: false,
     policy: { ...CONTENT_LIST, field: 'prompts' },
     combined: { kind: 'fanOut', field: 'prompts', names: PROMPT_NAMESPACE },
@@ -130,7 +147,7 @@ const ENTRIES: readonly MethodEntry[] = [
     dialects: EVERY_DIALECT,
     handle: listResources,
     servedBy: offersResources,
-    capability: { name: 'resources', value: { listChanged: false } },
+    capability: listsChange('resources'),
     clientSlot: false,
     policy: { ...CONTENT_LIST, field: 'resources' },
     combined: { kind: 'fanOut', field: 'resources', names: RESOURCE_NAMESPACE },

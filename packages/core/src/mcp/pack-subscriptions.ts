@@ -1,4 +1,5 @@
 import type { Pack } from '../pack.ts';
+import type { CallerPolicy } from '../protocol/caller.ts';
 import { MAX_SUBSCRIPTIONS, type Session } from '../streams/session-store.ts';
 import type { ToolContext } from '../tool.ts';
 import type { PackNotification } from './dispatch-context.ts';
@@ -69,7 +70,9 @@ export class PackSubscriptions {
         remote((notification) => {
           const params = notification.params ?? {};
           const uri = notification.method === this.#names.resourceUpdated && typeof params.uri === 'string' ? params.uri : undefined;
-          listener({ pack, method: notification.method, params, ...(uri === undefined ? {} : { subscription: subscriptionKey(pack, uri) }) });
+          const allows = this.#names.listChanged.get(notification.method);
+          const listChange = allows && { listChange: (policy: CallerPolicy) => allows(policy, pack) };
+          listener({ pack, method: notification.method, params, ...(uri === undefined ? {} : { subscription: subscriptionKey(pack, uri) }), ...listChange });
         }),
       );
     }

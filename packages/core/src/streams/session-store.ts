@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { LogLevel } from '../client-channel.ts';
+import type { CallerPolicy } from '../protocol/caller.ts';
 import type { SessionTokens } from './session-token.ts';
 
 /** What a 2025-era client said at initialize, and what it set up since, on one endpoint. */
@@ -9,6 +10,8 @@ export interface Session {
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /** The authenticated caller that opened it: another caller presenting the id is not let in. */
   readonly callerId: string | undefined;
+  /** That caller's policy as its last request had it: which packs' list changes it may hear. */
+  callerPolicy?: CallerPolicy | undefined;
   /** logging/setLevel; until set, log lines from `info` up reach the client. */
   logLevel: LogLevel | undefined;
   /** Resources it subscribed to, as `<pack> <uri>` (at /mcp several packs share the session). */

@@ -47,7 +47,17 @@ describe('/mcp: every pack’s prompts and resources, names and URIs namespaced 
 
   it('declares the union of what the packs offer', async () => {
     const { result } = await rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
-    expect(result.capabilities).toMatchObject({ tools: {}, prompts: {}, resources: { listChanged: false }, completions: {} });
+    // A fronted server (apps) is among them: its lists may change, and a 2025-era session is told.
+    const changing = { listChanged: true };
+    expect(result.capabilities).toMatchObject({ tools: changing, prompts: changing, resources: changing, completions: {} });
+    const library = (await request(app).post('/library/mcp').send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } })).body;
+    expect(library.result.capabilities).toMatchObject({ tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } });
+  });
+
+  it('declares no list changes to a 2026-07-28 client: it has no stream to be told on, and re-lists', async () => {
+    const modern = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const discovered = (await request(app).post('/mcp').set({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' }).send({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modern } })).body;
+    expect(discovered.result.capabilities).toMatchObject({ tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } });
   });
 
   it('names prompts <pack>_<prompt> and gets each from its pack', async () => {
