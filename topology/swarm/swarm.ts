@@ -16,7 +16,10 @@ export interface Task {
  */
 export interface SwarmStack {
   name: string;
+  /** `docker stack deploy`, detached: the caller waits for what it needs (see `converged`). */
   deploy(): Promise<CommandResult>;
+  /** Every replicated service runs all its replicas, every global one a task per node ("2/2"). */
+  converged(): Promise<boolean>;
   /** `docker service <args>` on one of the stack's services (its short name), e.g. ['update', '--force']. */
   service(service: string, args: string[], timeoutMs?: number): Promise<CommandResult>;
   inspect(service: string): Promise<any>;
@@ -26,6 +29,8 @@ export interface SwarmStack {
   containers(): Promise<string[]>;
   /** nginx's JSON access log lines (its stdout). */
   accessLog(): Promise<AccessEntry[]>;
+  /** nginx's error log lines (its stderr) that name an upstream or the resolver. */
+  upstreamErrors(): Promise<string[]>;
   remove(): Promise<CommandResult>;
 }
 
@@ -45,8 +50,15 @@ export function swarmStack(name: string, env: NodeJS.ProcessEnv): SwarmStack {
   const docker = (args: string[], timeoutMs?: number) => run('docker', args, { env, timeoutMs });
   const stack: SwarmStack = {
     name,
-    // Local images on a one-node swarm: nothing to resolve at a registry.
-    deploy: () => docker(['stack', 'deploy', '--resolve-image', 'never', '--detach=false', '-c', STACK_FILE, name], 420_000),
+    // Local images on a one-node swarm: nothing to resolve at a registry. Detached: the CLI's own
+    // wait watches one service at a time, each for its whole update monitor (15 s), so it took
+    // two minutes for what is ready in well under one.
+    deploy: () => docker(['stack', 'deploy', '--resolve-image', 'never', '--detach=true', '-c', STACK_FILE, name], 120_000),
+    async converged() {
+      const { stdout } = await docker(['service', 'ls', '--filter', namespace(name), '--format', '{{.Replicas}}']);
+      const counts = lines(stdout).map((replicas) => replicas.split(' ')[0]!.split('/'));
+      return counts.length > 0 && counts.every(([running, desired]) => running === desired);
+    },
     service: (service, args, timeoutMs = 180_000) => docker(['service', ...args, `${name}_${service}`], timeoutMs),
     inspect: async (service) => JSON.parse((await docker(['service', 'inspect', `${name}_${service}`])).stdout)[0],
     async tasks(service) {
@@ -60,6 +72,11 @@ export function swarmStack(name: string, env: NodeJS.ProcessEnv): SwarmStack {
       const ids = lines((await docker(['ps', '-q', '--filter', serviceLabel(name, 'nginx')])).stdout);
       const logs = await Promise.all(ids.map((id) => docker(['logs', id])));
       return logs.flatMap(({ stdout }) => stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as AccessEntry));
+    },
+    async upstreamErrors() {
+      const ids = lines((await docker(['ps', '-q', '--filter', serviceLabel(name, 'nginx')])).stdout);
+      const logs = await Promise.all(ids.map((id) => docker(['logs', id])));
+      return logs.flatMap(({ stderr }) => stderr.split('\n').filter((line) => /upstream|resolve/.test(line)));
     },
     remove: () => docker(['stack', 'rm', name], 120_000),
   };
