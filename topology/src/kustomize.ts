@@ -24,7 +24,7 @@ export function renderKustomization(dir: string): Doc[] {
     return parseAllDocuments(readFileSync(path, 'utf8')).map((document) => document.toJS() as Doc);
   });
   for (const { target, patch } of kustomization.patches ?? []) {
-    const operations = parse(patch) as { op: 'add' | 'replace'; path: string; value: unknown }[];
+    const operations = parse(patch) as { op: 'add' | 'replace' | 'remove' | 'test'; path: string; value: unknown }[];
     for (const doc of docs.filter((candidate) => matches(candidate, target))) for (const operation of operations) applyOperation(doc, operation);
   }
   for (const { pairs, includeSelectors } of kustomization.labels ?? []) for (const doc of docs) addLabels(doc, pairs, includeSelectors ?? false);
@@ -35,7 +35,7 @@ export function renderKustomization(dir: string): Doc[] {
 const matches = (doc: Doc, target: { kind?: string; name?: string }) =>
   (target.kind === undefined || doc.kind === target.kind) && (target.name === undefined || doc.metadata?.name === target.name);
 
-/** RFC 6902 `add` and `replace` (`-` appends to an array); no escaped path segments. */
+/** RFC 6902 `add`, `replace`, `remove` and `test` (`-` appends to an array); no escaped path segments. */
 function applyOperation(doc: Doc, { op, path, value }: { op: string; path: string; value: unknown }): void {
   const keys = path.split('/').slice(1);
   const last = keys.pop()!;
@@ -50,6 +50,11 @@ function applyOperation(doc: Doc, { op, path, value }: { op: string; path: strin
   } else if (op === 'add' || op === 'replace') {
     if (op === 'replace' && !(last in parent)) throw new Error(`patch path ${path} does not exist in ${doc.kind}/${doc.metadata?.name}`);
     parent[Array.isArray(parent) ? Number(last) : last] = value;
+  } else if (op === 'remove' || op === 'test') {
+    if (!(last in parent)) throw new Error(`patch path ${path} does not exist in ${doc.kind}/${doc.metadata?.name}`);
+    const key = Array.isArray(parent) ? Number(last) : last;
+    if (op === 'test' && JSON.stringify(parent[key]) !== JSON.stringify(value)) throw new Error(`patch test failed: ${path} is ${JSON.stringify(parent[key])}, not ${JSON.stringify(value)}`);
+    if (op === 'remove') Array.isArray(parent) ? parent.splice(key as number, 1) : delete parent[key];
   } else throw new Error(`unsupported patch operation ${op}`);
 }
 

@@ -166,20 +166,34 @@ describe('pnpm packs:sync --servers <file>: the entries of a servers file as pac
       expect(configMap.data['mcp-servers.json']).toBe(serversText);
     });
 
-    it('adds their Ingress paths and CATALOG_PEERS to the base, whose packs stay', () => {
-      const ingress = find('Ingress', 'toolgate');
-      const paths = ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
-      const endpoint = (path: string, service: string) => [`${path} ${service}`, `/.well-known/oauth-protected-resource${path} ${service}`];
-      expect(paths).toEqual([
+    const pathsOf = (ingress: any) => ingress.spec.rules[0].http.paths.map((path: any) => `${path.path} ${path.backend.service.name}`);
+    const metadata = (path: string, service: string) => `/.well-known/oauth-protected-resource${path} ${service}`;
+
+    it('adds their OAuth metadata paths and CATALOG_PEERS to the base, whose packs stay; /mcp and their endpoints move to the sessions Ingress', () => {
+      const endpoint = (path: string, service: string) => [`${path} ${service}`, metadata(path, service)];
+      expect(pathsOf(find('Ingress', 'toolgate'))).toEqual([
         ...PRODUCT_PACKS.flatMap((name) => endpoint(`/${name}/mcp`, name)),
-        ...endpoint('/mcp', 'gateway'),
+        metadata('/mcp', 'gateway'),
         '/ gateway',
         '/_toolgate/page gateway',
-        ...endpoint('/everything/mcp', 'everything'),
-        ...endpoint('/memory/mcp', 'memory'),
+        metadata('/everything/mcp', 'everything'),
+        metadata('/memory/mcp', 'memory'),
       ]);
       expect(find('ConfigMap', 'toolgate-config').data.CATALOG_PEERS).toBe([...PRODUCT_PACKS, 'everything', 'memory'].map((name) => `http://${name}:8080`).join(','));
       expect(documents().filter((doc) => doc.kind === 'Deployment').map((doc) => doc.metadata.name)).toEqual([...PRODUCT_PACKS, 'gateway', 'everything', 'memory']);
+    });
+
+    it("routes the endpoints that issue sessions on an Ingress of their own, hashed by Mcp-Session-Id, with the base's other settings", () => {
+      const sessions = find('Ingress', 'toolgate-sessions');
+      expect(pathsOf(sessions)).toEqual(['/mcp gateway', '/everything/mcp everything', '/memory/mcp memory']);
+      expect(sessions.metadata.annotations).toEqual({
+        ...renderKustomization(join(root, 'deploy/base')).find((doc) => doc.kind === 'Ingress')!.metadata.annotations,
+        'nginx.ingress.kubernetes.io/upstream-hash-by': '$http_mcp_session_id',
+      });
+      expect(sessions.spec.ingressClassName).toBe(find('Ingress', 'toolgate').spec.ingressClassName);
+      // Every path is routed once, by one of the two.
+      const routed = [...pathsOf(find('Ingress', 'toolgate')), ...pathsOf(sessions)].map((entry: string) => entry.split(' ')[0]);
+      expect(routed.length).toBe(new Set(routed).size);
     });
 
     it('gives the one-URL service (gateway) the file and every entry\'s secrets, so /mcp serves the entries too', () => {

@@ -153,6 +153,53 @@ function mountOperations() {
   ];
 }
 
+const SESSIONS_INGRESS_FILE = 'ingress-sessions.yaml';
+/** The base Ingress's annotations (deploy/base/ingress.yaml), which the sessions Ingress repeats. */
+const BASE_ANNOTATIONS = {
+  'nginx.ingress.kubernetes.io/proxy-body-size': '1m',
+  'nginx.ingress.kubernetes.io/proxy-next-upstream': 'error timeout non_idempotent',
+  'nginx.ingress.kubernetes.io/proxy-next-upstream-tries': '"3"',
+  'nginx.ingress.kubernetes.io/proxy-read-timeout': '"30"',
+};
+
+/**
+ * The Ingress of the endpoints that issue sessions (each entry's /<name>/mcp, and /mcp, whose
+ * gateway fronts them): ingress-nginx sends every request naming one Mcp-Session-Id to one pod,
+ * the one that holds what the session set up (docs/deployment.md#sessions-behind-nginx-and-the-ingress).
+ * An Ingress of its own because ingress-nginx hashes a missing header alike: on the base's
+ * Ingress the built-in packs' sessionless calls would all go to one pod.
+ * @param {string[]} names
+ * @param {string} header
+ */
+function sessionsIngress(names, header) {
+  /** @param {string} endpoint @param {string} service */
+  const path = (endpoint, service) => [
+    `          - path: ${endpoint}`,
+    '            pathType: Exact',
+    `            backend: { service: { name: ${service}, port: { name: http } } }`,
+  ];
+  return [
+    header,
+    '# The endpoints that issue sessions: a session\'s requests all reach the pod its Mcp-Session-Id',
+    '# hashes to (set STATE_SECRET in toolgate-secrets: any pod takes up a session it did not issue).',
+    'apiVersion: networking.k8s.io/v1',
+    'kind: Ingress',
+    'metadata:',
+    '  name: toolgate-sessions',
+    '  annotations:',
+    ...Object.entries(BASE_ANNOTATIONS).map(([name, value]) => `    ${name}: ${value}`),
+    '    nginx.ingress.kubernetes.io/upstream-hash-by: "$http_mcp_session_id"',
+    'spec:',
+    '  ingressClassName: nginx',
+    '  rules:',
+    '    - http:',
+    '        paths:',
+    ...path('/mcp', ONE_URL_SERVICE),
+    ...names.flatMap((name) => path(`/${name}/mcp`, name)),
+    '',
+  ].join('\n');
+}
+
 /**
  * deploy/remote/: an overlay of deploy/base with one pack per entry, the file as a ConfigMap, the
  * entries' Ingress paths and CATALOG_PEERS, and the one-URL service given the file and its secrets. Path (from the repository root) to content.
@@ -205,13 +252,23 @@ export function remoteKubernetesFiles(packs, servers) {
       '',
     ].join('\n'),
   );
-  const pathOperations = names.flatMap((name) =>
-    [`/${name}/mcp`, `/.well-known/oauth-protected-resource/${name}/mcp`].flatMap((path) => [
+  files.set(`${REMOTE_DIR}/${SESSIONS_INGRESS_FILE}`, sessionsIngress(names, header));
+  // /mcp leaves the base's Ingress for the sessions one: the gateway fronts the entries now, so
+  // its sessions need one pod too. Its place in the base's paths list: after each pack's two.
+  const mcpIndex = 2 * packs.length;
+  const pathOperations = [
+    '      - op: test',
+    `        path: /spec/rules/0/http/paths/${mcpIndex}/path`,
+    '        value: /mcp',
+    '      - op: remove',
+    `        path: /spec/rules/0/http/paths/${mcpIndex}`,
+    // The entries' OAuth metadata carries no session: it stays balanced on the base's Ingress.
+    ...names.flatMap((name) => [
       '      - op: add',
       '        path: /spec/rules/0/http/paths/-',
-      `        value: { path: ${path}, pathType: Exact, backend: { service: { name: ${name}, port: { name: http } } } }`,
+      `        value: { path: /.well-known/oauth-protected-resource/${name}/mcp, pathType: Exact, backend: { service: { name: ${name}, port: { name: http } } } }`,
     ]),
-  );
+  ];
   files.set(
     `${REMOTE_DIR}/kustomization.yaml`,
     [
@@ -225,6 +282,7 @@ export function remoteKubernetesFiles(packs, servers) {
       'resources:',
       '  - ../base',
       '  - mcp-servers.yaml',
+      `  - ${SESSIONS_INGRESS_FILE}`,
       ...names.map((name) => `  - packs/${name}`),
       'images:',
       '  - name: toolgate/remote',
