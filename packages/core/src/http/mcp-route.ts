@@ -160,6 +160,10 @@ class LazyDispatchContext implements DispatchContext {
     return this.#state.requestId;
   }
 
+  get clientId(): string {
+    return this.#state.clientId;
+  }
+
   get caller(): Caller | undefined {
     return this.#state.caller;
   }

@@ -10,6 +10,7 @@ import type { CombinedMembers, CombinedRule, MethodEntry, MethodTable, NamedItem
 import { METHODS } from './method-table.ts';
 import { buildPackContent } from './pack-content.ts';
 import { LIST_TTL_MS, serverFacts, type ServedPack } from './served-pack.ts';
+import { ListenStreams } from '../streams/listen-streams.ts';
 import { defaultSealer, type StateSealer } from './state-sealer.ts';
 import { buildToolCatalog } from './tools/tool-catalog.ts';
 
@@ -18,6 +19,8 @@ export interface CombinedOptions {
   logger: Logger;
   /** The app's (STATE_SECRET): /mcp's own answers are sealed as the packs' are. */
   sealer?: StateSealer;
+  /** The app's 2026-07-28 listen streams (one bound for every endpoint). */
+  listens?: ListenStreams;
 }
 
 type FanOut = Extract<CombinedRule, { kind: 'fanOut' }>;
@@ -39,6 +42,7 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
   const servesAtAll = (entry: MethodEntry) => entry.combined.kind !== 'none' && (!entry.servedBy || served.some((member) => entry.servedBy!(member.pack)));
   const remote = served.some((member) => member.pack.remoteTools !== undefined || member.pack.remote !== undefined);
   const fronted = served.filter((member) => member.pack.remote !== undefined);
+  const sessions = combinedSessions(served);
   const self: ServedPack = {
     pack,
     facts: serverFacts({
@@ -51,6 +55,9 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
     content: buildPackContent(pack, methods.names),
     mirrored: new Map(),
     sealer: options.sealer ?? defaultSealer(),
+    // A listen stream at /mcp hears every pack's list changes (its resource subscriptions are each pack's own).
+    notifications: (listener) => sessions?.listen(listener) ?? (() => {}),
+    listens: options.listens ?? new ListenStreams(),
     names: methods.names,
   };
   // One index per kind of name, shared by its list and its use.
@@ -145,7 +152,7 @@ export function createCombinedDispatcher(members: readonly Dispatcher[], options
     }
   }
 
-  return { pack, handle, members: served, sessions: combinedSessions(served) };
+  return { pack, handle, members: served, sessions };
 }
 
 /** A pack's error about what the client named (`data.uri` of an unknown resource) names it as the client did. */

@@ -24,6 +24,8 @@ export interface DispatchContext {
   logger: Logger;
   /** Declared in a 2026-07-28 envelope; 2025-era clients declared theirs at an initialize this stateless server never saw. */
   clientCapabilities?: Record<string, unknown>;
+  /** Who the request counts against: the caller's id, else its address (made on first use). */
+  readonly clientId?: string;
   /** The authenticated caller and its policy (caller-policy.ts applies it); absent on an open gateway. */
   caller?: Caller;
   /** What reaches the client while the request runs (an event stream, a 2025 session); absent when nothing can: most calls. */

@@ -13,6 +13,7 @@ import { paramHeadersOf } from './param-headers.ts';
 import type { ProtocolNames } from './protocol-names.ts';
 import { HandlerContext } from './request-context.ts';
 import { serverFacts, type MethodObserver, type ServedPack, type ToolCallObserver } from './served-pack.ts';
+import { ListenStreams } from '../streams/listen-streams.ts';
 import { defaultSealer, type StateSealer } from './state-sealer.ts';
 import { buildToolCatalog, type ToolCatalog } from './tools/tool-catalog.ts';
 
@@ -23,6 +24,8 @@ export interface DispatcherOptions {
   tracing?: Tracing | undefined;
   /** Seals 2026-07-28 round state (STATE_SECRET); one per app, so /mcp and the pack's own URL agree. */
   sealer?: StateSealer;
+  /** The app's 2026-07-28 listen streams (one bound for every endpoint); a dispatcher of its own has its own. */
+  listens?: ListenStreams;
 }
 
 /**
@@ -46,6 +49,8 @@ export function createDispatcher(pack: Pack, options: DispatcherOptions = {}, me
     content,
     mirrored: mirroredArguments(tools),
     sealer: options.sealer ?? defaultSealer(),
+    notifications: (listener) => content.subscriptions.listen(listener),
+    listens: options.listens ?? new ListenStreams(),
     names: methods.names,
     observeToolCall: options.onToolCall,
     observeRequest: options.onRequest,

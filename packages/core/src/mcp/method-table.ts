@@ -20,6 +20,7 @@ import {
 } from './content-methods.ts';
 import { completeCombined, PROMPT_NAMESPACE, RESOURCE_NAMESPACE, TASK_NAMESPACE, TEMPLATE_NAMESPACE } from './content-namespaces.ts';
 import { discover, initialize, ping } from './handshake.ts';
+import { listenMethod } from './listen-method.ts';
 import { MethodTable, type MethodEntry, type MethodView } from './method-entry.ts';
 import { remoteDeclares, runsTasks } from './pack-content.ts';
 import type { ProtocolNames } from './protocol-names.ts';
@@ -63,6 +64,15 @@ const NAMES: ProtocolNames = {
     ['notifications/prompts/list_changed', allowsContent],
     ['notifications/resources/list_changed', allowsContent],
   ]),
+  listen: {
+    acknowledged: 'notifications/subscriptions/acknowledged',
+    subscribe: 'resources/subscribe',
+    lists: {
+      toolsListChanged: { capability: 'tools', method: 'notifications/tools/list_changed' },
+      promptsListChanged: { capability: 'prompts', method: 'notifications/prompts/list_changed' },
+      resourcesListChanged: { capability: 'resources', method: 'notifications/resources/list_changed' },
+    },
+  },
   clientRequests: { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' },
 };
 
@@ -79,14 +89,12 @@ const offersCompletion = (pack: Pack) =>
 const logs = (pack: Pack) => pack.logging === true || remoteDeclares(pack, 'logging');
 
 /**
- * A built-in pack's lists are fixed per deployment; a fronted server's change, and a 2025-era
- * session hears of it on its GET stream. 2026-07-28 has no stream to tell it on (toolgate has no
- * subscriptions/listen): its clients re-list when the list's ttlMs runs out.
+ * A built-in pack's lists are fixed per deployment; a fronted server's change, and a client is
+ * told: a 2025-era session on its GET stream, a 2026-07-28 client on a subscriptions/listen stream.
  */
-const listsChange = (name: string) => {
-  const fixed = { name, value: { listChanged: false } };
-  return { legacy: { ...fixed, fronted: { listChanged: true } }, modern: fixed };
-};
+const listsChange = (name: string) => ({ name, value: { listChanged: false }, fronted: { listChanged: true } });
+// A stream of changes: where lists change (a fronted server) or resources may be subscribed to.
+const listensTo = (pack: Pack) => pack.remote !== undefined || offersSubscriptions(pack);
 
 const LOGGING = { name: 'logging', value: {} };
 // 2025-11-25 declares tasks in capabilities.tasks; 2026-07-28 as the tasks extension (SEP-2663).
@@ -171,9 +179,9 @@ const ENTRIES: readonly MethodEntry[] = [
     policy: { ...CONTENT_USE, param: 'uri', noun: 'resource' },
     combined: { kind: 'route', param: 'uri', names: RESOURCE_NAMESPACE, rewrite: namespacedReadResult },
   },
-  // Subscriptions ride a 2025-era session's GET stream; 2026-07-28 has no such method.
+  // 2025-era subscriptions ride a session's GET stream; 2026-07-28 subscribes in subscriptions/listen.
   {
-    method: 'resources/subscribe',
+    method: NAMES.listen.subscribe,
     dialects: LEGACY,
     handle: subscribeResource,
     servedBy: offersSubscriptions,
@@ -190,6 +198,16 @@ const ENTRIES: readonly MethodEntry[] = [
     clientSlot: true,
     policy: { kind: 'pack', allows: allowsContent },
     combined: { kind: 'route', param: 'uri', names: RESOURCE_NAMESPACE },
+  },
+  // 2026-07-28's one stream outside requests (list changes, resource updates); it filters by the caller itself.
+  {
+    method: 'subscriptions/listen',
+    dialects: MODERN,
+    handle: listenMethod(NAMES.listen, allowsContent),
+    servedBy: listensTo,
+    clientSlot: false,
+    policy: { kind: 'open' },
+    combined: { kind: 'self' },
   },
   {
     method: 'completion/complete',

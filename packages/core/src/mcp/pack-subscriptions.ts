@@ -33,17 +33,22 @@ export class PackSubscriptions {
     const key = subscriptionKey(this.#pack.name, uri);
     if (session.subscriptions.has(key)) return {};
     if (session.subscriptions.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`Invalid params: a session may hold at most ${MAX_SUBSCRIPTIONS} subscriptions`);
+    await this.hold(method, uri, context);
+    session.subscriptions.add(key);
+    return {};
+  }
+
+  /** One more listener of `uri` in this process (a session, a 2026-07-28 listen stream): the first subscribes upstream with `method`. */
+  async hold(method: string, uri: string, context: ToolContext): Promise<void> {
     const count = this.#counts.get(uri) ?? 0;
     if (count === 0 && this.#pack.remote) await this.#pack.remote.request(method, { uri }, context);
     this.#counts.set(uri, count + 1);
-    session.subscriptions.add(key);
-    return {};
   }
 
   async unsubscribe(uri: string, session: Session | undefined, context: ToolContext): Promise<Record<string, unknown>> {
     const key = subscriptionKey(this.#pack.name, uri);
     if (!session?.subscriptions.delete(key)) return {};
-    await this.#release(uri, context);
+    await this.release(uri, context);
     return {};
   }
 
@@ -53,7 +58,7 @@ export class PackSubscriptions {
     for (const key of session.subscriptions) {
       if (!key.startsWith(prefix)) continue;
       session.subscriptions.delete(key);
-      void this.#release(key.slice(prefix.length), context).catch(() => undefined);
+      void this.release(key.slice(prefix.length), context).catch(() => undefined);
     }
   }
 
@@ -79,7 +84,8 @@ export class PackSubscriptions {
     return () => stops.forEach((stop) => stop());
   }
 
-  async #release(uri: string, context: ToolContext): Promise<void> {
+  /** One listener of `uri` fewer: the last one unsubscribes upstream. */
+  async release(uri: string, context: ToolContext): Promise<void> {
     const count = (this.#counts.get(uri) ?? 1) - 1;
     if (count > 0) {
       this.#counts.set(uri, count);

@@ -19,6 +19,17 @@ export interface ProtocolNames {
    * each with who may hear it (a caller that may see that list of the pack).
    */
   readonly listChanged: ReadonlyMap<string, (policy: CallerPolicy, pack: string) => boolean>;
+  /** What a 2026-07-28 listen stream sends and does (mcp/listen-method.ts). */
+  readonly listen: ListenNames;
   /** The requests a server may send its client mid-request, each with the client capability it needs. */
   readonly clientRequests: Readonly<Record<string, string>>;
+}
+
+export interface ListenNames {
+  /** The notification a listen stream opens with: what it honours. */
+  readonly acknowledged: string;
+  /** Sent upstream for a fronted server's URI a stream subscribes to (the last one's end unsubscribes). */
+  readonly subscribe: string;
+  /** Each list a client may ask to hear of: its flag in the request, the capability that says it changes, its notification. */
+  readonly lists: Readonly<Record<string, { readonly capability: string; readonly method: string }>>;
 }

@@ -2,6 +2,8 @@ import type { Tracing } from '../observability/tracing.ts';
 import type { Pack } from '../pack.ts';
 import type { CallOutcome } from '../protocol/tool-result.ts';
 import { META_SERVER_INFO, type Dialect } from '../protocol/revisions.ts';
+import type { ListenStreams } from '../streams/listen-streams.ts';
+import type { PackNotification } from './dispatch-context.ts';
 import type { ProtocolNames } from './protocol-names.ts';
 import type { PackContent } from './pack-content.ts';
 import type { ParamHeader } from './param-headers.ts';
@@ -64,6 +66,10 @@ export interface ServedPack {
   readonly mirrored: ReadonlyMap<string, readonly ParamHeader[]>;
   /** Seals a 2026-07-28 round's state (STATE_SECRET): the same for every endpoint of the app. */
   readonly sealer: StateSealer;
+  /** Its notifications outside requests (list changes, resource updates), for a listen stream: returns the stop. */
+  readonly notifications: (listener: (notification: PackNotification) => void) => () => void;
+  /** The process's 2026-07-28 listen streams, bounded per caller and in all. */
+  readonly listens: ListenStreams;
   /** The notifications and client requests core sends, as the method table names them. */
   readonly names: ProtocolNames;
   readonly observeToolCall?: ToolCallObserver | undefined;

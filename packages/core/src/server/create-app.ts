@@ -34,6 +34,7 @@ import type { OAuthResourceConfig } from '../security/oauth/resource.ts';
 import { localCatalog, type LocalPack } from '../page/catalog.ts';
 import { browserRedirect, pageRoutes } from '../page/page-routes.ts';
 import { pageCatalog } from '../page/peer-catalog.ts';
+import { ListenStreams } from '../streams/listen-streams.ts';
 
 export type { MountedPack };
 
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): App {
   const endpoints = new Map<string, App>();
   /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
   const sessionSupports: SessionSupport[] = [];
+  const listens = new ListenStreams();
   const secret = stateSecretOf(options.stateSecret);
   const sealer = createStateSealer({ secret });
   const sessionTokens = createSessionTokens(secret);
@@ -144,7 +146,7 @@ export function createApp(options: AppOptions): App {
   const callPolicy: CallerPolicyOptions = { observeRejection: metrics.observeRejection, ...options.callPolicy };
   for (const mounted of packs) {
     const { pack, segment } = mounted;
-    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, onRequest: metrics.observeMethod, tracing: options.tracing, sealer }, methods), callPolicy, methods);
+    const dispatcher = withCallerPolicy(createDispatcher(pack, { onToolCall: metrics.observeToolCall, onRequest: metrics.observeMethod, tracing: options.tracing, sealer, listens }, methods), callPolicy, methods);
     pagePacks.push({ ...mounted, dispatcher });
     // With auth on, a caller whose policy grants nothing in this pack is refused (403) after the guards.
     addEndpoint(`/${segment}/mcp`, pack.name, dispatcher, `pack-${segment}`, options.guards?.length ? [...options.guards, packAccess(pack)] : []);
@@ -152,7 +154,7 @@ export function createApp(options: AppOptions): App {
   // The combined endpoint, served as a pack is: every pack's tools through the packs' own
   // dispatchers, so each pack's caller policy applies there too (docs/deployment.md#one-url).
   const selection = combinedSelection(options.combined ?? {}, packs.map(({ pack }) => pack));
-  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger, sealer }, methods);
+  const combined = createCombinedDispatcher(pagePacks.map(({ dispatcher }) => dispatcher), { selection, logger, sealer, listens }, methods);
   addEndpoint(COMBINED_PATH, COMBINED_PATH, combined, 'one-url', options.guards ?? []);
 
   const routes = express();
@@ -202,6 +204,10 @@ export function createApp(options: AppOptions): App {
     if (endpoint) endpoint(request, response);
     else routes(request, response);
   };
-  if (sessionSupports.length > 0) app.closeStreams = () => sessionSupports.forEach((sessions) => sessions.closeAll());
+  // A session's GET stream and a 2026-07-28 listen stream never end by themselves: a drain ends them.
+  app.closeStreams = () => {
+    sessionSupports.forEach((sessions) => sessions.closeAll());
+    listens.endAll();
+  };
   return app;
 }

@@ -14,6 +14,10 @@ export interface EventSink {
   send(message: object, droppable: boolean): boolean;
   /** While the request waits on the client, a comment every few seconds keeps proxies from closing the stream. */
   holdOpen(waiting: boolean): void;
+  /** Whether the client reads slower than it is sent: what is not droppable waits for `onDrain`. */
+  readonly backedUp: boolean;
+  /** Called each time a backed-up stream drains. */
+  onDrain(listener: () => void): void;
 }
 
 /** Notifications one request may send before the rest are dropped: a fronted server cannot flood a client through us. */
@@ -63,6 +67,14 @@ export class AnswerStream implements EventSink {
     } else if (this.#waiting <= 0) this.#stopKeepAlive();
   }
 
+  get backedUp(): boolean {
+    return this.#streaming && this.#response.writableNeedDrain;
+  }
+
+  onDrain(listener: () => void): void {
+    this.#response.on('drain', listener);
+  }
+
   /** Ends a streaming answer with its final message (already serialised). */
   finish(body: string): void {
     this.#stopKeepAlive();
@@ -87,4 +99,4 @@ export class AnswerStream implements EventSink {
 }
 
 /** An answer that cannot stream (a batch member, a client that accepts only JSON): every send is dropped. */
-export const NO_STREAM: EventSink = { canStream: false, streaming: false, send: () => false, holdOpen: () => {} };
+export const NO_STREAM: EventSink = { canStream: false, streaming: false, send: () => false, holdOpen: () => {}, backedUp: false, onDrain: () => {} };

@@ -54,10 +54,10 @@ describe('/mcp: every pack’s prompts and resources, names and URIs namespaced 
     expect(library.result.capabilities).toMatchObject({ tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } });
   });
 
-  it('declares no list changes to a 2026-07-28 client: it has no stream to be told on, and re-lists', async () => {
+  it('declares list changes to a 2026-07-28 client too: it is told on its subscriptions/listen stream', async () => {
     const modern = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
     const discovered = (await request(app).post('/mcp').set({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' }).send({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modern } })).body;
-    expect(discovered.result.capabilities).toMatchObject({ tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } });
+    expect(discovered.result.capabilities).toMatchObject({ tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } });
   });
 
   it('names prompts <pack>_<prompt> and gets each from its pack', async () => {

@@ -51,7 +51,7 @@ export class ProbeClient {
   async send(
     method: string,
     params?: Record<string, unknown>,
-    options: { notification?: boolean; nameParam?: string; logLevel?: string } = {},
+    options: { notification?: boolean; nameParam?: string; logLevel?: string; firstEvent?: boolean } = {},
   ): Promise<{ outcome: string; body: any; messages: any[] }> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': this.revision };
     let sent = params;
@@ -69,7 +69,14 @@ export class ProbeClient {
       headers['mcp-session-id'] = this.#session;
     }
     const message = { jsonrpc: '2.0', ...(options.notification ? {} : { id: (this.#ids += 1) }), method, ...(sent ? { params: sent } : {}) };
-    const response = await fetch(this.#url, { method: 'POST', headers, body: JSON.stringify(message) });
+    const abort = new AbortController();
+    const response = await fetch(this.#url, { method: 'POST', headers, body: JSON.stringify(message), signal: abort.signal });
+    // A stream that does not end by itself (subscriptions/listen): what it opens with, then closed.
+    if (options.firstEvent && response.headers.get('content-type')?.includes('text/event-stream')) {
+      const first = await firstEventOf(response);
+      abort.abort();
+      return { outcome: first?.method === 'notifications/subscriptions/acknowledged' ? 'acknowledged' : 'no acknowledgment', body: undefined, messages: first ? [first] : [] };
+    }
     const session = response.headers.get('mcp-session-id');
     if (method === 'initialize' && session) this.#session = session;
     const text = await response.text();
@@ -80,6 +87,17 @@ export class ProbeClient {
     const code = body?.error?.code ?? 'no answer';
     return { outcome: response.status === 200 ? String(code) : `${code} (${response.status})`, body, messages };
   }
+}
+
+async function firstEventOf(response: Response): Promise<any> {
+  const decoder = new TextDecoder();
+  let text = '';
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+    if (text.includes('\n\n')) return parseMessages(text.slice(0, text.indexOf('\n\n')), 'text/event-stream')[0];
+  }
+  return undefined;
 }
 
 /** The JSON-RPC messages of an answer: its JSON body, or every event of its stream in order. */
@@ -132,6 +150,8 @@ export async function probe(client: ProbeClient, method: string, naming: Naming)
       const { messages } = await client.send('tools/call', { name: naming.name('test_tool_with_logging'), arguments: {} }, { nameParam: 'name', logLevel: 'info' });
       return carried(messages, method);
     }
+    case 'subscriptions/listen':
+      return (await client.send(method, { notifications: { toolsListChanged: true, resourceSubscriptions: [naming.uri('test://watched-resource')] } }, { firstEvent: true })).outcome;
     case 'notifications/initialized':
     case 'notifications/roots/list_changed':
       return (await client.send(method, undefined, { notification: true })).outcome;
