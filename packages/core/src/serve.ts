@@ -52,6 +52,14 @@ export async function serve(app: App, options: ServeOptions): Promise<RunningSer
   const closeAfter = (response: ServerResponse | null | undefined) => {
     if (response && !response.headersSent) response.setHeader('connection', 'close');
   };
+  // At the drain: an answer whose headers are out (an event stream that closeStreams has just
+  // ended, still flushing) can no longer say `Connection: close`, and once it is written its
+  // keep-alive connection would idle until the shutdown timeout: close it then.
+  const closeWhenAnswered = (socket: SocketWithResponse) => {
+    const response = socket._httpMessage;
+    if (response?.headersSent) response.once('finish', () => socket.end());
+    else closeAfter(response);
+  };
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (draining) closeAfter(response);
     app(request, response);
@@ -91,7 +99,7 @@ export async function serve(app: App, options: ServeOptions): Promise<RunningSer
       app.closeStreams?.();
       // Load balancers see /readyz fail and stop sending before the listener goes away.
       if (options.drainDelayMs) await sleep(options.drainDelayMs);
-      for (const socket of connections) closeAfter(socket._httpMessage);
+      for (const socket of connections) closeWhenAnswered(socket);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = options.shutdownTimeoutMs ?? 10_000;
