@@ -8,12 +8,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { openListenStream, type StreamedMessage } from '@toolgate/test-support';
 import { healthy, MAIN, says, startProcess, stop, writeKeysFile } from './support/gateway-child.ts';
 
 const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const FULL_KEY = 'everything-forwarded-full-key-1';
 const QUOTES_KEY = 'everything-forwarded-quotes-key-2';
 const anything = z.looseObject({});
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 /** An SDK v1 client of the gateway, with a key; it can answer an elicitation (accepting with `answer`). */
 async function connect(url: string, key: string, answer?: Record<string, unknown>): Promise<Client> {
@@ -104,6 +106,33 @@ describe('server-everything behind the gateway: resources, prompts, completion, 
       const result = await client.callTool({ name: name('trigger-elicitation-request'), arguments: {} });
       expect(JSON.stringify(result.content)).toContain('Ada');
     });
+  });
+
+  it("tells a 2026-07-28 client's listen stream of a subscribed resource's updates, which the gateway subscribed to upstream for it", async () => {
+    const document = 'demo://resource/static/document/architecture.md';
+    const auth = { authorization: `Bearer ${FULL_KEY}` };
+    const stream = await openListenStream(`${base}/everything/mcp`, 'watch-1', { resourceSubscriptions: [document], toolsListChanged: true }, auth);
+    const caller = await connect(`${base}/everything/mcp`, FULL_KEY);
+    try {
+      const [acknowledged] = await stream.received(1);
+      expect(acknowledged).toMatchObject({
+        method: 'notifications/subscriptions/acknowledged',
+        params: { notifications: { resourceSubscriptions: [document], toolsListChanged: true }, _meta: { [SUBSCRIPTION_ID]: 'watch-1' } },
+      });
+      // server-everything sends its updates once a tool switches them on; the gateway holds one session with it.
+      await caller.callTool({ name: 'toggle-subscriber-updates', arguments: {} });
+      let updated: StreamedMessage | undefined;
+      for (let count = 2; !updated; count += 1) {
+        const messages = await stream.received(count);
+        if (messages.length < count) throw new Error(`the listen stream ended before an update: ${JSON.stringify(messages)}`);
+        updated = messages.find((message) => message.method === 'notifications/resources/updated');
+      }
+      expect(updated).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: document, _meta: { [SUBSCRIPTION_ID]: 'watch-1' } } });
+    } finally {
+      await caller.callTool({ name: 'toggle-subscriber-updates', arguments: {} }).catch(() => undefined);
+      await caller.close();
+      stream.close();
+    }
   });
 
   it('shows a quotes-only key none of it: no resource, template or prompt of everything at /mcp, a namespaced read refused, /everything/mcp forbidden', async () => {
