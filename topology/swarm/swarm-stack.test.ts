@@ -8,7 +8,7 @@ import { timed as timedPhase, until, type Phases } from '../compose/steps.ts';
 import { callPack, casesOf, type Dialect } from '../compose/tool-calls.ts';
 import { SECRETS, startUpstreams, type Upstreams } from '../compose/upstreams.ts';
 import { startSteadyLoad, summarize, type SteadyLoad } from './steady-load.ts';
-import { answeredBy, killTask, leftovers, spreadOver, STACK_FILE, swarmStack, type SwarmStack } from './swarm.ts';
+import { answeredBy, killTask, leftovers, reachesEveryTask, spreadOver, STACK_FILE, swarmStack, type SwarmStack } from './swarm.ts';
 
 // deploy/swarm/stack.yml on a real (one-node) swarm: built with `docker compose build`, deployed
 // with `docker stack deploy`, driven through nginx as a client would, changed under load the ways
@@ -61,6 +61,7 @@ beforeAll(async () => {
     await stack.deploy();
     await until('every task of the stack running (healthy)', () => stack.converged(), (done) => done === true, 300_000);
     await until('nginx /healthz', health, (reply) => reply.status === 200, 120_000);
+    for (const service of PACK_SERVICES) await reachesEveryTask(stack, base, service, service === 'gateway' ? '/mcp' : `/${service}/mcp`);
   });
 }, 720_000);
 
@@ -111,7 +112,8 @@ describe('docker stack deploy, for real', () => {
     expect(answer.tools).toEqual(expect.arrayContaining(cases.map((entry) => entry.tool)));
     cases.forEach((entry, index) => expect([entry.tool, answer.results[index]!.isError ?? false]).toEqual([entry.tool, false]));
     const gateway = new Set((await stack.tasks('gateway')).map((task) => task.address));
-    const served = (await stack.accessLog()).filter((entry) => entry.path === '/mcp').map(answeredBy);
+    // This test's own calls (not the deploy's warm-up), spread over both tasks by least_conn.
+    const served = (await stack.accessLog()).filter((entry) => entry.path === '/mcp' && !entry.request_id.startsWith('reach-')).map(answeredBy);
     expect(new Set(served)).toEqual(gateway);
   });
 

@@ -108,6 +108,32 @@ export async function spreadOver(stack: SwarmStack, phase: string, tasks: Task[]
   );
 }
 
+/**
+ * Until nginx has answered `tools/list` at `path` from every running task of `service`: a task
+ * joins swarm's DNS once healthy, and nginx reads that DNS again every 5 s, so a service whose
+ * tasks all run may still be reached through some of them only.
+ */
+export async function reachesEveryTask(stack: SwarmStack, base: string, service: string, path: string): Promise<void> {
+  const wanted = new Set((await stack.tasks(service)).map((task) => task.address));
+  const prefix = `reach-${service}-`;
+  let sent = 0;
+  await until(
+    `nginx answers ${path} from every task of ${service} (${[...wanted].join(', ')})`,
+    async () => {
+      for (let call = 0; call < 4; call += 1) {
+        await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-request-id': `${prefix}${(sent += 1)}` },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      }
+      return new Set((await stack.accessLog()).filter((entry) => entry.request_id.startsWith(prefix)).map(answeredBy));
+    },
+    (seen) => seen instanceof Set && [...wanted].every((address) => seen.has(address)),
+    60_000,
+  );
+}
+
 /** SIGKILLs one running task's container and waits until swarm has replaced it; the killed container's exit code. */
 export async function killTask(stack: SwarmStack, service: string): Promise<number> {
   const before = await stack.tasks(service);
