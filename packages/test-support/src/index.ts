@@ -19,5 +19,5 @@ export { stopChild } from './stop-child.ts';
 export { packagesLoadedBy } from './packages-loaded-by.ts';
 export { ADDED, endlessEvent, HONEST, hostileStdioServer, nestedSchema, POISONED, startHostileHttpServer, startRugPullServer, tool } from './hostile/index.ts';
 export type { HostileBehaviour, HostileHttpServer, HostileStdioServer, RpcRequest, RugPullServer } from './hostile/index.ts';
-export { openListenStream } from './listen-stream.ts';
+export { MODERN_META, openListenStream } from './listen-stream.ts';
 export type { ListenStream, StreamedMessage } from './listen-stream.ts';

@@ -18,7 +18,8 @@ export interface ListenStream {
   close(): void;
 }
 
-const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+/** The `_meta` envelope of a 2026-07-28 request with no client capabilities. */
+export const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
  * A 2026-07-28 client's `subscriptions/listen`, by hand (fetch, no SDK): POSTs it with `id` and

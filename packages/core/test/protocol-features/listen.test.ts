@@ -1,10 +1,8 @@
-import { openListenStream } from '@toolgate/test-support';
-import { startServer, type RunningServer } from '../../src/index.ts';
-import { conformanceModule } from '../support/content-modules.ts';
-import { echoModule } from '../support/echo-module.ts';
+import { MODERN_META, openListenStream } from '@toolgate/test-support';
+import type { RunningServer } from '../../src/index.ts';
+import { startConformanceServer } from '../support/content-modules.ts';
 
 const WATCHED = 'test://watched-resource';
-const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
  * 2026-07-28's subscriptions/listen at a built-in pack with resource updates (the conformance
@@ -14,8 +12,7 @@ describe('subscriptions/listen at a built-in pack', () => {
   let gateway: RunningServer;
   let url: string;
   beforeAll(async () => {
-    gateway = await startServer({ service: 't', modules: [echoModule, conformanceModule], defaultPort: 0, env: { PORT: '0', LOG_LEVEL: 'silent' } });
-    url = `${gateway.url}/conformance/mcp`;
+    ({ server: gateway, url } = await startConformanceServer());
   });
   afterAll(() => gateway.close());
 

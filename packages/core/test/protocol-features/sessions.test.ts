@@ -1,9 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { startServer, type RunningServer } from '../../src/index.ts';
-import { echoModule } from '../support/echo-module.ts';
-import { conformanceModule } from '../support/content-modules.ts';
+import type { RunningServer } from '../../src/index.ts';
+import { startConformanceServer } from '../support/content-modules.ts';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -24,8 +23,7 @@ describe('2025-era sessions, issued only where a pack needs one', () => {
   let gateway: RunningServer;
   let url: string;
   beforeAll(async () => {
-    gateway = await startServer({ service: 't', modules: [echoModule, conformanceModule], defaultPort: 0, env: { PORT: '0', LOG_LEVEL: 'silent' } });
-    url = `${gateway.url}/conformance/mcp`;
+    ({ server: gateway, url } = await startConformanceServer());
   });
   afterAll(() => gateway.close());
 

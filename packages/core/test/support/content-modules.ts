@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { completeFrom, definePack, definePackModule, definePrompt, defineResource, defineResourceTemplate, defineTool, ResourceNotFoundError, userText } from '../../src/index.ts';
+import { completeFrom, definePack, definePackModule, startServer, definePrompt, defineResource, defineResourceTemplate, defineTool, ResourceNotFoundError, userText } from '../../src/index.ts';
 import { conformancePack } from '../conformance/conformance-pack.ts';
+import { echoModule } from './echo-module.ts';
 
 /** The conformance fixture as a module: every kind of request a client can make, sessions included. */
 export const conformanceModule = definePackModule({ name: 'conformance', defaultPort: 0, envSchema: z.object({}), create: () => ({ pack: conformancePack }) });
+
+/** A server of echo and the conformance pack, on a free port; `url` is the conformance pack's endpoint. */
+export async function startConformanceServer() {
+  const server = await startServer({ service: 't', modules: [echoModule, conformanceModule], defaultPort: 0, env: { PORT: '0', LOG_LEVEL: 'silent' } });
+  return { server, url: `${server.url}/conformance/mcp` };
+}
 
 const BOOKS: Record<string, { title: string; author: string }> = {
   dune: { title: 'Dune', author: 'Frank Herbert' },
