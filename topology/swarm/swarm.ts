@@ -97,16 +97,25 @@ export async function leftovers(name: string): Promise<string[]> {
   return found;
 }
 
-/** Until nginx has answered calls whose request ids start with `phase-` from every one of `tasks`. */
-export async function spreadOver(stack: SwarmStack, phase: string, tasks: Task[]): Promise<void> {
+/**
+ * Until nginx has answered calls whose request ids start with `prefix` from every one of `tasks`
+ * (its access log); `drive` runs before each look, for a caller that sends those calls itself.
+ */
+async function answeredByEvery(stack: SwarmStack, prefix: string, tasks: Task[], timeoutMs: number, drive: () => Promise<void> = async () => {}): Promise<void> {
   const wanted = new Set(tasks.map((task) => task.address));
   await until(
-    `calls of ${phase} answered by all of ${[...wanted].join(', ')}`,
-    async () => new Set((await stack.accessLog()).filter((entry) => entry.request_id.startsWith(`${phase}-`)).map(answeredBy)),
+    `calls ${prefix}* answered by all of ${[...wanted].join(', ')}`,
+    async () => {
+      await drive();
+      return new Set((await stack.accessLog()).filter((entry) => entry.request_id.startsWith(prefix)).map(answeredBy));
+    },
     (seen) => seen instanceof Set && [...wanted].every((address) => seen.has(address)),
-    30_000,
+    timeoutMs,
   );
 }
+
+/** Until nginx has answered calls of `phase` (the steady load's, `phase-<n>`) from every one of `tasks`. */
+export const spreadOver = (stack: SwarmStack, phase: string, tasks: Task[]) => answeredByEvery(stack, `${phase}-`, tasks, 30_000);
 
 /**
  * Until nginx has answered `tools/list` at `path` from every running task of `service`: a task
@@ -114,24 +123,17 @@ export async function spreadOver(stack: SwarmStack, phase: string, tasks: Task[]
  * tasks all run may still be reached through some of them only.
  */
 export async function reachesEveryTask(stack: SwarmStack, base: string, service: string, path: string): Promise<void> {
-  const wanted = new Set((await stack.tasks(service)).map((task) => task.address));
   const prefix = `reach-${service}-`;
   let sent = 0;
-  await until(
-    `nginx answers ${path} from every task of ${service} (${[...wanted].join(', ')})`,
-    async () => {
-      for (let call = 0; call < 4; call += 1) {
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-request-id': `${prefix}${(sent += 1)}` },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-        });
-      }
-      return new Set((await stack.accessLog()).filter((entry) => entry.request_id.startsWith(prefix)).map(answeredBy));
-    },
-    (seen) => seen instanceof Set && [...wanted].every((address) => seen.has(address)),
-    60_000,
-  );
+  await answeredByEvery(stack, prefix, await stack.tasks(service), 60_000, async () => {
+    for (let call = 0; call < 4; call += 1) {
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': `${prefix}${(sent += 1)}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    }
+  });
 }
 
 /** SIGKILLs one running task's container and waits until swarm has replaced it; the killed container's exit code. */
