@@ -1,4 +1,5 @@
 import type { ClientChannel, ToolContext } from '@toolgate/core';
+import { openListenStream } from '@toolgate/test-support';
 import type { ForwardContext } from '../src/forwarding/forwarder.ts';
 import type { RemoteBuiltPack } from '../src/remote-pack.ts';
 import type { ServerNotice } from '../src/remote-connection.ts';
@@ -128,5 +129,30 @@ describe('a remote pack offers everything its server offers: the conformance fix
     } finally {
       stop();
     }
+  });
+
+  it("subscribes upstream for a 2026-07-28 listen stream's resource and unsubscribes there when the stream ends", async () => {
+    const endpoint = `${gateway.url}/fixture/mcp`;
+    // The fixture says how many URIs it holds subscriptions for (earlier tests may have left some).
+    const subscribedUpstream = async () => {
+      const { result } = await callTool(endpoint, 'test_update_watched');
+      return Number(/updated (\d+) subscribed/.exec(result?.content?.[0]?.text ?? '')?.[1]);
+    };
+    const before = await subscribedUpstream();
+    const stream = await openListenStream(endpoint, 'watch-release', { resourceSubscriptions: ['test://static-text'] });
+    try {
+      const [acknowledged] = await stream.received(1);
+      expect(acknowledged).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { resourceSubscriptions: ['test://static-text'] } } });
+      expect(await subscribedUpstream()).toBe(before + 1);
+    } finally {
+      stream.close();
+    }
+    // The release runs once the gateway sees the stream closed: wait for it (jest's timeout is the bound).
+    let after = await subscribedUpstream();
+    while (after !== before) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await subscribedUpstream();
+    }
+    expect(after).toBe(before);
   });
 });
