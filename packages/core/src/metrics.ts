@@ -20,6 +20,14 @@ export interface GatewayMetrics {
   upstream: UpstreamMetrics;
   /** What the packs say of themselves (pack-module.ts), read when /metrics is scraped. */
   watchPackStates(states: () => Record<string, PackStatus>): void;
+  /** The long-lived things clients hold open, read when /metrics is scraped. */
+  watchOpenStreams(counts: () => OpenStreams): void;
+}
+
+/** 2025-era sessions by endpoint (a pack's name, or `/mcp`), and 2026-07-28 listen streams. */
+export interface OpenStreams {
+  sessions: Record<string, number>;
+  listens: number;
 }
 
 /** Prometheus metrics in a registry of the app's own, so several apps can live in one test process. */
@@ -83,11 +91,35 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
     },
   });
 
+  // What clients hold open, so an operator sees a leak (or a client that never lets go) before a bound refuses.
+  let openStreams: () => OpenStreams = () => ({ sessions: {}, listens: 0 });
+  new Gauge({
+    name: 'toolgate_sessions_open',
+    help: '2025-era MCP sessions held (each may keep a GET stream open), by endpoint: a pack, or /mcp',
+    labelNames: ['pack'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [pack, count] of Object.entries(openStreams().sessions)) this.set({ pack }, count);
+    },
+  });
+  new Gauge({
+    name: 'toolgate_listen_streams_open',
+    help: "2026-07-28 listen streams open (each a client's long-lived request for notifications)",
+    registers: [registry],
+    collect() {
+      this.set(openStreams().listens);
+    },
+  });
+
   return {
     registry,
     upstream: createUpstreamMetrics(registry),
     watchPackStates(states) {
       packStates = states;
+    },
+    watchOpenStreams(counts) {
+      openStreams = counts;
     },
     observeRejection({ kind, reason }) {
       rejections[kind].get(reason)?.inc();

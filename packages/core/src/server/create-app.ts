@@ -113,7 +113,8 @@ export function createApp(options: AppOptions): App {
   const clientAddressId = addressIdOf(trusted);
   const endpoints = new Map<string, App>();
   /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
-  const sessionSupports: SessionSupport[] = [];
+  /** Each endpoint's sessions, by the label that names the endpoint in metrics. */
+  const sessionSupports = new Map<string, SessionSupport>();
   const listens = new ListenStreams();
   const secret = stateSecretOf(options.stateSecret);
   const sealer = createStateSealer({ secret });
@@ -121,7 +122,7 @@ export function createApp(options: AppOptions): App {
   const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) => {
     // Only endpoints whose packs need sessions keep any (docs/protocol.md#sessions).
     const sessions = dispatcher.sessions ? new SessionSupport(dispatcher.sessions, sessionTokens) : undefined;
-    if (sessions) sessionSupports.push(sessions);
+    if (sessions) sessionSupports.set(label, sessions);
     endpoints.set(
       mountPath,
       createMcpEndpoint({
@@ -169,6 +170,10 @@ export function createApp(options: AppOptions): App {
   routes.use(cors(options.allowedOrigins), oauthDiscoveryRoutes({ mountPaths: [...endpoints.keys()], oauth: options.oauth }));
   const packStates = () => Object.fromEntries(packs.map((mounted) => [mounted.pack.name, statusOf(mounted)]));
   metrics.watchPackStates(packStates);
+  metrics.watchOpenStreams(() => ({
+    sessions: Object.fromEntries([...sessionSupports].map(([label, sessions]) => [label, sessions.store.size])),
+    listens: listens.size,
+  }));
   routes.use(
     operationalRoutes({
       packs: packs.map(({ pack }) => pack.name),
@@ -206,7 +211,7 @@ export function createApp(options: AppOptions): App {
   };
   // A session's GET stream and a 2026-07-28 listen stream never end by themselves: a drain ends them.
   app.closeStreams = () => {
-    sessionSupports.forEach((sessions) => sessions.closeAll());
+    for (const sessions of sessionSupports.values()) sessions.closeAll();
     listens.endAll();
   };
   return app;

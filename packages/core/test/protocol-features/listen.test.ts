@@ -57,6 +57,20 @@ describe('subscriptions/listen at a built-in pack', () => {
     expect((await echo.received(1))[0]!.error!.code).toBe(-32601);
   });
 
+  it('counts its open streams in /metrics (toolgate_listen_streams_open), and one fewer once a client closes one', async () => {
+    const open = async () => {
+      const text = await (await fetch(`${gateway.url}/metrics`)).text();
+      return Number(/^toolgate_listen_streams_open (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await open();
+    const stream = await openListenStream(url, 'listen-counted', { resourceSubscriptions: [WATCHED] });
+    await stream.received(1);
+    expect(await open()).toBe(before + 1);
+    stream.close();
+    // The count drops once the server sees the stream closed: wait for it (jest's timeout is the bound).
+    while ((await open()) !== before) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
   it('answers a client that does not accept an event stream 406', async () => {
     const response = await fetch(url, {
       method: 'POST',

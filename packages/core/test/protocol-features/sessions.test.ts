@@ -45,10 +45,17 @@ describe('2025-era sessions, issued only where a pack needs one', () => {
     expect(stateless.status).toBe(200);
   });
 
-  it('ends a session on DELETE; its id is then unknown', async () => {
+  it('ends a session on DELETE; its id is then unknown; /metrics counts it while it is open (toolgate_sessions_open)', async () => {
+    const held = async () => {
+      const text = await (await fetch(`${gateway.url}/metrics`)).text();
+      return Number(/^toolgate_sessions_open\{pack="conformance"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await held();
     const opened = await fetch(url, { method: 'POST', headers: JSON_AND_SSE, body: JSON.stringify(INITIALIZE) });
     const session = opened.headers.get('mcp-session-id')!;
+    expect(await held()).toBe(before + 1);
     expect((await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': session } })).status).toBe(200);
+    expect(await held()).toBe(before);
     const after = await fetch(url, { method: 'POST', headers: { ...JSON_AND_SSE, 'mcp-session-id': session }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }) });
     expect(after.status).toBe(404);
     expect((await fetch(url, { method: 'DELETE' })).status).toBe(405);
