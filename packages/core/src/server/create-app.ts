@@ -112,13 +112,13 @@ export function createApp(options: AppOptions): App {
   const trusted = trustedProxies(options.trustProxy);
   const clientAddressId = addressIdOf(trusted);
   const endpoints = new Map<string, App>();
-  /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
   /** Each endpoint's sessions, by the label that names the endpoint in metrics. */
   const sessionSupports = new Map<string, SessionSupport>();
   const listens = new ListenStreams();
   const secret = stateSecretOf(options.stateSecret);
   const sealer = createStateSealer({ secret });
   const sessionTokens = createSessionTokens(secret);
+  /** One endpoint: every MCP endpoint shares the checks, limits, ids and metrics; `label` names it in metrics. */
   const addEndpoint = (mountPath: string, label: string, dispatcher: Dispatcher, pageAnchor: string, guards: readonly Guard[]) => {
     // Only endpoints whose packs need sessions keep any (docs/protocol.md#sessions).
     const sessions = dispatcher.sessions ? new SessionSupport(dispatcher.sessions, sessionTokens) : undefined;
