@@ -1,5 +1,5 @@
 import type { ClientChannel, ToolContext } from '@toolgate/core';
-import { openListenStream } from '@toolgate/test-support';
+import { openListenStream, until } from '@toolgate/test-support';
 import type { ForwardContext } from '../src/forwarding/forwarder.ts';
 import type { RemoteBuiltPack } from '../src/remote-pack.ts';
 import type { ServerNotice } from '../src/remote-connection.ts';
@@ -148,11 +148,6 @@ describe('a remote pack offers everything its server offers: the conformance fix
       stream.close();
     }
     // The release runs once the gateway sees the stream closed: wait for it (jest's timeout is the bound).
-    let after = await subscribedUpstream();
-    while (after !== before) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await subscribedUpstream();
-    }
-    expect(after).toBe(before);
+    await until(async () => (await subscribedUpstream()) === before);
   });
 });

@@ -1,6 +1,7 @@
-import { MODERN_META, openListenStream } from '@toolgate/test-support';
+import { MODERN_META, openListenStream, until } from '@toolgate/test-support';
 import type { RunningServer } from '../../src/index.ts';
 import { startConformanceServer } from '../support/content-modules.ts';
+import { scrapeSeries } from '../support/scrape.ts';
 
 const WATCHED = 'test://watched-resource';
 
@@ -58,17 +59,14 @@ describe('subscriptions/listen at a built-in pack', () => {
   });
 
   it('counts its open streams in /metrics (toolgate_listen_streams_open), and one fewer once a client closes one', async () => {
-    const open = async () => {
-      const text = await (await fetch(`${gateway.url}/metrics`)).text();
-      return Number(/^toolgate_listen_streams_open (\d+)$/m.exec(text)?.[1]);
-    };
-    const before = await open();
+    const open = () => scrapeSeries(gateway.url, 'toolgate_listen_streams_open');
+    const before = (await open())!;
     const stream = await openListenStream(url, 'listen-counted', { resourceSubscriptions: [WATCHED] });
     await stream.received(1);
     expect(await open()).toBe(before + 1);
     stream.close();
     // The count drops once the server sees the stream closed: wait for it (jest's timeout is the bound).
-    while ((await open()) !== before) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => (await open()) === before);
   });
 
   it('answers a client that does not accept an event stream 406', async () => {

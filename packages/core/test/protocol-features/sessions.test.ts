@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningServer } from '../../src/index.ts';
 import { startConformanceServer } from '../support/content-modules.ts';
+import { scrapeSeries } from '../support/scrape.ts';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -46,10 +47,8 @@ describe('2025-era sessions, issued only where a pack needs one', () => {
   });
 
   it('ends a session on DELETE; its id is then unknown; /metrics counts it while it is open (toolgate_sessions_open)', async () => {
-    const held = async () => {
-      const text = await (await fetch(`${gateway.url}/metrics`)).text();
-      return Number(/^toolgate_sessions_open\{pack="conformance"\} (\d+)$/m.exec(text)?.[1] ?? 0);
-    };
+    // No series until the endpoint has held a session.
+    const held = async () => (await scrapeSeries(gateway.url, 'toolgate_sessions_open{pack="conformance"}')) ?? 0;
     const before = await held();
     const opened = await fetch(url, { method: 'POST', headers: JSON_AND_SSE, body: JSON.stringify(INITIALIZE) });
     const session = opened.headers.get('mcp-session-id')!;
